@@ -15,7 +15,8 @@ Size = tuple[int, int]
 Rect = tuple[int, int, int, int]  # left, top, right, bottom (right/bottom exclusive, as upstream prints)
 
 TreeState = Literal["present", "empty", "no_elements", "skipped", "absent"]
-"""`present`: a tree with at least one element line; `empty`: only `desktop` / bare windows;
+"""`present`: a tree with at least one line besides windows (element, structural or text);
+`empty`: only `desktop` / bare windows;
 `no_elements`: `UI Tree:\\nNo elements` (use_ui_tree=false); `skipped`: the Screenshot tool's
 sentence; `absent`: no `UI Tree:` section at all (unexpected — a warning is recorded)."""
 
@@ -48,7 +49,11 @@ class Element:
 
     `point` is a screen point (virtual-desktop physical pixels; never scaled) or None for
     structural/text lines. `flags` holds bare meta brackets (`focused`, `password`);
-    `meta` holds keyed ones in order (`value`, `range`, `toggle`, `state`, `shortcut`, `v`, `h`).
+    `meta` holds keyed ones in order (`value`, `range`, `toggle`, `state`, `shortcut`, `v`, `h`),
+    values as printed without their brackets (`("range", "0.0-100.0")`, `("v", "33.33")` without `%`).
+    `depth` is 0 for lines directly under `desktop` (the top-level windows), +1 per level.
+    `window` is the name of the depth-0 window line above (its own name for a window line;
+    None under a depth-0 line that is not a window).
     """
 
     kind: Literal["window", "structural", "element", "text"]

@@ -1,0 +1,702 @@
+"""The built-in command rules as data (S-RULE-04, S-RULE-05): ids, actions, reasons, patterns.
+
+Text patterns are regexes over `normalise`d command text (every layer `expand` returns):
+lower case, `/` separators, single spaces, aliases already mapped to cmdlets. `_S` below
+means "later in the same statement" (no `;`, `|` or `&` in between). Predicates read
+structured tools' arguments by upstream's REAL names (`mode`, never `action`; S-RULE-01)
+and only the names listed in `READ_ARGS` — a test records every key a rule reads.
+
+deny vs ask: destructive or irreversible (recursive delete, disks, backups, registry
+roots, critical processes, shutdown) and security weakening (execution policy, firewall,
+Defender, UAC, hidden or downloaded code, hijack persistence, interpreters via App) DENY.
+What a person may well want to allow once — force-killing an app, killing Explorer, an
+autostart entry, opening Run or Win+X, a toast that reads like instructions — ASKS.
+Order matters only among equals: `RuleSet.match` returns the first deny in table order,
+else the first ask (S-RULE-07); specific rules come before general ones.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from policy._normalize import fold
+
+Predicate: TypeAlias = Callable[[str, Mapping[str, object]], bool]
+Action: TypeAlias = Literal["deny", "ask"]
+
+# Every argument a built-in rule reads, per tool (S-RULE-01). The doctor compares these
+# with upstream's live inputSchema; tests compare them with tools_list.json.
+READ_ARGS: Mapping[str, tuple[str, ...]] = {
+    "PowerShell": ("command",),
+    "Registry": ("mode", "path", "name", "value"),
+    "FileSystem": ("mode", "path", "destination", "recursive"),
+    "Process": ("mode", "name", "pid", "force"),
+    "App": ("mode", "name", "executable", "args", "cwd"),
+    "Shortcut": ("shortcut",),
+    "Notification": ("title", "message", "app_id"),
+}
+
+COMMAND_TOOLS = ("PowerShell", "App")  # tools whose content is (or builds) a command line
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSpec:
+    """One built-in rule before compilation: `patterns` are joined with `|`."""
+
+    id: str
+    action: Action
+    risk: str
+    reason: str
+    tools: tuple[str, ...] = COMMAND_TOOLS
+    patterns: tuple[str, ...] = ()
+    predicate: Predicate | None = None
+
+
+# ---------------------------------------------------------------------------------------
+# Argument helpers (structured tools)
+
+
+def _on(tool: str, check: Predicate) -> Predicate:
+    """`check` for calls of `tool` only: a Registry predicate never reads a PowerShell call's args."""
+    return lambda name, args: name == tool and check(name, args)
+
+
+def mode_of(args: Mapping[str, object], default: str = "") -> str:
+    """`mode` folded to lower case; `default` when absent or null (App's default is launch)."""
+    value = args.get("mode")
+    return default if value is None else fold(str(value))
+
+
+def truthy(value: object) -> bool:
+    """Upstream takes booleans or the strings "true"/"false" (FORMATS.md §8); err towards true."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "1", "yes", "on")
+    return isinstance(value, int | float) and value != 0
+
+
+def _text(args: Mapping[str, object], key: str) -> str:
+    value = args.get(key)
+    return "" if value is None else fold(str(value))
+
+
+_HIVES = {
+    "hkey_local_machine": "hklm",
+    "hkey_classes_root": "hkcr",
+    "hkey_users": "hku",
+    "hkey_current_user": "hkcu",
+    "hkey_current_config": "hkcc",
+}
+KNOWN_HIVES = frozenset({"hklm", "hkcr", "hku", "hkcu", "hkcc"})
+MACHINE_HIVES = frozenset({"hklm", "hkcr", "hku", "hkcc"})
+# Keys whose wholesale deletion wrecks a profile, below the depth cut-off of one component.
+BROAD_KEYS = frozenset(
+    {"software/microsoft", "software/classes", "software/policies", "software/wow6432node"}
+    | {"software/microsoft/windows", "software/microsoft/windows/currentversion"}
+    | {"software/microsoft/windows nt", "software/microsoft/windows nt/currentversion"}
+)
+
+
+def registry_key(path: object) -> tuple[str, str]:
+    """(`hive`, `rest`) of a Registry path: `HKLM:\\Software\\X` → ("hklm", "software/x").
+
+    Accepts the PowerShell drive form, `HKEY_…` names and `Registry::` prefixes; `hive` is
+    "" when the path names no known hive.
+    """
+    p = fold(str(path or "")).strip("'\" ")
+    for prefix in ("microsoft.powershell.core/registry::", "registry::"):
+        if p.startswith(prefix):
+            p = p[len(prefix) :]
+    parts = [s for s in p.split("/") if s]
+    if not parts:
+        return "", ""
+    hive = parts[0].rstrip(":")
+    hive = _HIVES.get(hive, hive)
+    if hive not in KNOWN_HIVES:
+        return "", "/".join(parts)
+    return hive, "/".join(parts[1:])
+
+
+def _registry(args: Mapping[str, object], mode: str) -> tuple[str, str, str, str] | None:
+    if mode_of(args) != mode:
+        return None
+    hive, rest = registry_key(args.get("path"))
+    return hive, rest, _text(args, "name"), _text(args, "value")
+
+
+def _machine_hive_delete(tool: str, args: Mapping[str, object]) -> bool:
+    key = _registry(args, "delete")
+    return key is not None and key[0] in MACHINE_HIVES
+
+
+def _top_key_delete(tool: str, args: Mapping[str, object]) -> bool:
+    # Upstream deletes the WHOLE key recursively when `name` is absent (FORMATS.md §8). A
+    # path under no known hive is refused too: it is not a registry key at all.
+    key = _registry(args, "delete")
+    if key is None or key[2]:
+        return False
+    hive, rest, _, _ = key
+    return not hive or rest.count("/") == 0 or rest in BROAD_KEYS
+
+
+_AUTOSTART_KEYS = (
+    r"software/(?:wow6432node/)?microsoft/windows/currentversion/"
+    r"(?:run|runonce|runonceex|runservices|runservicesonce|policies/explorer/run)$",
+    r"software/microsoft/windows/currentversion/explorer/(?:user )?shell folders$",
+    r"system/(?:currentcontrolset|controlset\d+)/services/",
+    r"software/microsoft/active setup/installed components/",
+)
+_HIJACK_KEYS = (
+    r"software/(?:wow6432node/)?microsoft/windows nt/currentversion/"
+    r"(?:winlogon(?:/|$)|image file execution options/|silentprocessexit/)",
+    r"software/(?:wow6432node/)?microsoft/windows nt/currentversion/windows$",
+    r"software/microsoft/command processor$",
+    r"software/classes/(?:ms-settings|mscfile|exefile|folder|batfile|cmdfile|htafile|lnkfile|\*)"
+    r"/shell/(?:open|runas)/command$",
+    r"software/classes/(?:wow6432node/)?clsid/[^/]+/(?:inprocserver32|localserver32)$",
+    r"^environment$",
+    r"system/(?:currentcontrolset|controlset\d+)/control/(?:session manager|lsa)$",
+)
+_HIJACK_NAMES_ONLY = {  # in these keys only the named values are hijack points
+    r"software/(?:wow6432node/)?microsoft/windows nt/currentversion/windows$": {"appinit_dlls", "load", "run"}
+    | {"loadappinit_dlls"},
+    r"software/microsoft/command processor$": {"autorun"},
+    r"^environment$": {"userinitmprlogonscript"},
+    r"system/(?:currentcontrolset|controlset\d+)/control/(?:session manager|lsa)$": {"bootexecute"}
+    | {"security packages", "authentication packages", "notification packages"},
+}
+
+
+def _set_key_matches(args: Mapping[str, object], patterns: tuple[str, ...]) -> bool:
+    key = _registry(args, "set")
+    if key is None:
+        return False
+    _, rest, name, _ = key
+    for pattern in patterns:
+        if re.search(pattern, rest):
+            names = _HIJACK_NAMES_ONLY.get(pattern)
+            return names is None or name in names
+    return False
+
+
+def _registry_autostart(tool: str, args: Mapping[str, object]) -> bool:
+    return _set_key_matches(args, _AUTOSTART_KEYS)
+
+
+def _registry_hijack(tool: str, args: Mapping[str, object]) -> bool:
+    return _set_key_matches(args, _HIJACK_KEYS)
+
+
+def _registry_value_rule(path_re: str, names: frozenset[str], values: frozenset[str]) -> Predicate:
+    def check(tool: str, args: Mapping[str, object]) -> bool:
+        key = _registry(args, "set") if tool == "Registry" else None
+        if key is None:
+            return False
+        _, rest, name, value = key
+        return bool(re.search(path_re, rest)) and name in names and value in values
+
+    return check
+
+
+def _registry_defender(tool: str, args: Mapping[str, object]) -> bool:
+    key = _registry(args, "set")
+    if key is None or "microsoft/windows defender" not in key[1]:
+        return False
+    _, rest, name, value = key
+    return "/exclusions/" in rest or (name.startswith("disable") and value in ("1", "true"))
+
+
+def _process_name(args: Mapping[str, object]) -> str:
+    name = _text(args, "name")
+    return name[:-4] if name.endswith(".exe") else name
+
+
+CRITICAL_PROCESSES = frozenset(
+    {"csrss", "wininit", "winlogon", "lsass", "lsaiso", "services", "smss", "svchost", "system"}
+    | {"registry", "memory compression", "secure system", "msmpeng", "nissrv", "mssense"}
+    | {"sgrmbroker", "securityhealthservice"}
+)
+
+
+def _kill_critical(tool: str, args: Mapping[str, object]) -> bool:
+    if mode_of(args) != "kill":
+        return False
+    pid = args.get("pid")
+    pid_text = str(pid).strip() if isinstance(pid, int | str) and not isinstance(pid, bool) else ""
+    return _process_name(args) in CRITICAL_PROCESSES or pid_text in ("0", "4")
+
+
+def _kill_explorer(tool: str, args: Mapping[str, object]) -> bool:
+    return mode_of(args) == "kill" and _process_name(args) == "explorer"
+
+
+def _kill_forced(tool: str, args: Mapping[str, object]) -> bool:
+    return mode_of(args) == "kill" and truthy(args.get("force"))
+
+
+def _fs_recursive_delete(tool: str, args: Mapping[str, object]) -> bool:
+    return mode_of(args) == "delete" and truthy(args.get("recursive"))
+
+
+_STARTUP = re.compile(r"start menu/programs/startup(?:/|$)|^shell:(?:common )?startup\b")
+
+
+def _fs_startup_write(tool: str, args: Mapping[str, object]) -> bool:
+    mode = mode_of(args)
+    target = {"write": "path", "copy": "destination", "move": "destination"}.get(mode)
+    return target is not None and bool(_STARTUP.search(_text(args, target)))
+
+
+INTERPRETERS = re.compile(
+    r"^(?:powershell(?:_ise)?|pwsh|cmd|command|wscript|cscript|mshta|rundll32|regsvr32|certutil"
+    r"|bitsadmin|msiexec|installutil|regasm|regsvcs|msbuild|cmstp|wmic|forfiles|hh|odbcconf"
+    r"|msxsl|ieexec|presentationhost|python[\d.]*w?|pyw?|node|nodejs|deno|bun|bash|sh|wsl|wslhost"
+    r"|ubuntu[\d.]*|debian|kali|wt|windowsterminal|conhost|perl|ruby|php|java|javaw|csc|vbc|jsc"
+    r"|runas|psexec|psexec64)$"
+)
+SCRIPT_EXTENSIONS = frozenset(
+    {"bat", "cmd", "ps1", "psm1", "vbs", "vbe", "js", "jse", "wsf", "wsh", "hta", "msi", "cpl"}
+    | {"py", "pyw", "scr"}
+)
+# Start-menu names the fuzzy `name` match (ratio ≥ 70) would resolve to a shell.
+_INTERPRETER_NAMES = re.compile(
+    r"(?<![a-z0-9])(?:windows powershell(?: ise)?|powershell(?: 7)?|pwsh|cmd|command prompt"
+    r"|developer command prompt|developer powershell|windows terminal|terminal|wt|wsl|git bash|bash"
+    r"|ubuntu|debian|kali|python[\d.]*w?|node(?:\.js)?|wscript|cscript|mshta|rundll32|regsvr32"
+    r"|certutil|bitsadmin|msiexec|installutil|regasm|regsvcs|msbuild|cmstp|wmic|perl|ruby|php"
+    r"|java|runas|psexec)(?![a-z])"
+)
+
+
+def executable_basename(executable: object) -> tuple[str, str]:
+    """(`stem`, `extension`) of an App `executable`, folded: `C:\\X\\Cmd.EXE` → ("cmd", "exe")."""
+    base = fold(str(executable or "")).strip("'\" ").rsplit("/", 1)[-1]
+    stem, dot, ext = base.rpartition(".")
+    return (stem, ext) if dot else (base, "")
+
+
+def _app_interpreter(tool: str, args: Mapping[str, object]) -> bool:
+    if mode_of(args, "launch") not in ("launch", "launch_executable"):
+        return False
+    executable = args.get("executable")
+    if isinstance(executable, str) and executable.strip():
+        stem, ext = executable_basename(executable)
+        if INTERPRETERS.match(stem) or ext in SCRIPT_EXTENSIONS:
+            return True
+    name = args.get("name")
+    return isinstance(name, str) and bool(_INTERPRETER_NAMES.search(fold(name)))
+
+
+def app_arguments(value: object) -> list[str]:
+    """App `args` as a list: upstream takes a list or a JSON string (FORMATS.md §8)."""
+    if isinstance(value, str):
+        text = value
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return [text]
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value]
+    return [] if value is None else [str(value)]
+
+
+_KEY_ALIASES = {"windows": "win", "super": "win", "meta": "win", "lwin": "win", "rwin": "win"}
+_KEY_ALIASES |= {"control": "ctrl", "escape": "esc"}
+_LAUNCHER_CHORDS = (frozenset({"win", "r"}), frozenset({"win", "x"}))
+
+
+def _shortcut_launcher(tool: str, args: Mapping[str, object]) -> bool:
+    keys = frozenset(_KEY_ALIASES.get(k, k) for k in _text(args, "shortcut").replace(" ", "").split("+"))
+    return keys in _LAUNCHER_CHORDS
+
+
+# ---------------------------------------------------------------------------------------
+# Text pattern pieces (over normalised text)
+
+_S = r"[^;|&]*?"  # later in the same statement
+_END = r"(?![\w\-])"
+
+
+def _cmd(*names: str) -> str:
+    """A command word (or phrase) standing alone: not part of a longer name or a variable."""
+    return r"(?<![\w\-.$])(?:" + "|".join(names) + ")" + _END
+
+
+_MACHINE = (
+    r"(?<![\w])(?:hklm|hkcr|hku|hkcc|hkey_local_machine|hkey_classes_root|hkey_users|hkey_current_config)"
+)
+_BROAD = "|".join(sorted((k.replace(" ", r"\s") for k in BROAD_KEYS), key=len, reverse=True))
+_REG_WRITE = (
+    "(?:"
+    + _cmd("set-itemproperty", "new-itemproperty", "new-item", "set-item", r"reg\sadd")
+    + "|setvalue|createsubkey)"
+)
+_CRIT_NAMES = "|".join(sorted(CRITICAL_PROCESSES)).replace(" ", r"\s")
+_CRIT = r"(?<![\w\-.])['\"]?(?:" + _CRIT_NAMES + r")(?:\.exe)?(?![\w\-.])"
+_DOWNLOADER = (
+    r"(?:invoke-webrequest|invoke-restmethod|start-bitstransfer|downloadstring|downloaddata|downloadfile"
+    r"|net\.webclient|msxml2\.xmlhttp|winhttp\.winhttprequest|net\.http\.httpclient)"
+)
+_RUNNER = (
+    r"(?:invoke-expression|scriptblock\]::create|\|\s*(?:powershell|pwsh|cmd)(?![\w\-])|start-process|invoke-item"
+    r"|(?:^|[;&|(]\s*)['\"]?[^\s;|&'\"]+\.(?:exe|ps1|bat|cmd|vbs|js|hta|msi|scr)(?![\w]))"
+)
+_FALSE = r"(?:\s*:\s*|\s+)['\"]?\$?(?:false|0)" + _END
+_TRUE = r"(?:\s*:\s*|\s+)['\"]?\$?(?:true|1)" + _END
+_DEF_SVC = r"(?<![\w\-])(?:windefend|wdnissvc|sense|wdfilter|wdboot|securityhealthservice)" + _END
+_STOP_SVC = _cmd("stop-service", r"sc\.exe\s(?:stop|delete)", r"net\sstop")
+_DISABLE_SVC = _cmd("set-service", r"sc\.exe\sconfig")
+_STARTUP_TEXT = r"(?:start\smenu/programs/startup|shell:(?:common\s)?startup)" + _END
+_FILE_WRITE = (
+    r"(?:set-content|add-content|out-file|copy-item|move-item|new-item|invoke-webrequest|start-bitstransfer"
+    r"|downloadfile|writealltext|writeallbytes|createshortcut|mklink|>)"
+)
+
+_R = "registry-destruction"
+
+BUILTIN_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec(
+        id="app-launch-interpreter",
+        action="deny",
+        risk="code-execution",
+        reason="App may not launch a shell, script host, interpreter or LOLBin (PowerShell, cmd, wscript, "
+        "mshta, rundll32, python, …) or a script file: that runs arbitrary commands past the command rules. "
+        "Use the PowerShell tool, whose command the rules can read.",
+        tools=("App",),
+        predicate=_on("App", _app_interpreter),
+    ),
+    RuleSpec(
+        id="registry-delete-machine-hive",
+        action="deny",
+        risk=_R,
+        reason="Deleting from a machine-wide registry hive (HKLM, HKCR, HKU, HKCC) can break Windows "
+        "for every user and cannot be undone. Read the key instead, or ask the user to make this change.",
+        tools=(*COMMAND_TOOLS, "Registry"),
+        patterns=(
+            _cmd("remove-item", "remove-itemproperty") + _S + _MACHINE + r"(?::|/|\b)",
+            _cmd(r"reg\sdelete") + r"\s['\"]?" + _MACHINE + r"\b",
+            r"(?:localmachine|classesroot|users|currentconfig)\.deletesubkey(?:tree)?\s*\(",
+        ),
+        predicate=_on("Registry", _machine_hive_delete),
+    ),
+    RuleSpec(
+        id="registry-delete-top-key",
+        action="deny",
+        risk=_R,
+        reason="Registry delete without `name` removes the WHOLE key recursively, and this key is a "
+        "top-level one (or not a registry key at all). Delete a specific value with `name`, or a deeper key.",
+        tools=(*COMMAND_TOOLS, "Registry"),
+        patterns=(
+            _cmd("remove-item", r"reg\sdelete")
+            + _S
+            + r"(?<![\w])(?:hkcu:?|hkey_current_user)(?:/(?:"
+            + _BROAD
+            + r"|[^/\s'\";|&]+))?/?(?=$|[\s'\";|&])",
+        ),
+        predicate=_on("Registry", _top_key_delete),
+    ),
+    RuleSpec(
+        id="recursive-delete",
+        action="deny",
+        risk="data-loss",
+        reason="Recursive delete can destroy a whole directory tree irreversibly. Delete specific files "
+        "one at a time (FileSystem mode=delete without recursive), or ask the user to do it.",
+        tools=(*COMMAND_TOOLS, "FileSystem"),
+        patterns=(
+            _cmd("remove-item") + _S + r"\s(?:-recurse(?!:\$?false)|/s|-[fvi]*r[fvi]*|--recursive)" + _END,
+            _cmd("get-childitem") + r"[^;]*?\s-recurse" + _END + r"[^;]*?\|\s*remove-item" + _END,
+            r"(?:directory\]::delete|\.delete)\(\s*[^()]*,\s*\$true\s*\)",
+            r"^(?=.*" + _cmd("remove-item") + r")(?=.*\brecurse\s*=\s*\$true)",
+        ),
+        predicate=_on("FileSystem", _fs_recursive_delete),
+    ),
+    RuleSpec(
+        id="format-disk",
+        action="deny",
+        risk="disk-destruction",
+        reason="Formatting, clearing, initialising or partitioning a disk destroys all data on it. "
+        "This is never done through the agent; ask the user.",
+        patterns=(
+            _cmd("format-volume", "clear-disk", "initialize-disk", "remove-partition", "diskpart"),
+            _cmd("format") + r"\s['\"]?[a-z]:",
+        ),
+    ),
+    RuleSpec(
+        id="delete-backups",
+        action="deny",
+        risk="recovery-destruction",
+        reason="Deleting shadow copies or backups, or disabling boot recovery, removes the way back "
+        "from a mistake (a ransomware pattern). Ask the user.",
+        patterns=(
+            _cmd("vssadmin") + r"\s(?:delete\sshadows|resize\sshadowstorage)",
+            _cmd("wmic") + _S + r"\bshadowcopy\sdelete\b",
+            r"^(?=.*win32_shadowcopy)(?=.*(?:remove-wmiobject|remove-ciminstance|\.delete\(\)))",
+            _cmd("wbadmin") + r"\sdelete\s(?:catalog|systemstatebackup|backup)",
+            _cmd("bcdedit")
+            + _S
+            + r"\b(?:recoveryenabled\s(?:no|off|0)|bootstatuspolicy\signoreallfailures)\b",
+        ),
+    ),
+    RuleSpec(
+        id="kill-critical-process",
+        action="deny",
+        risk="system-crash",
+        reason="Terminating a critical Windows process (csrss, lsass, winlogon, services, svchost, "
+        "Defender, …) crashes or weakens the system. Kill the specific application process instead.",
+        tools=(*COMMAND_TOOLS, "Process"),
+        patterns=(
+            _cmd("stop-process", "taskkill", "tskill", "pskill") + _S + _CRIT,
+            _cmd("get-process") + r"\s(?:-name\s)?" + _CRIT + r"['\"]?[^;]*?(?:\|\s*stop-process|\.kill\()",
+            _cmd("wmic") + r"\sprocess\swhere" + _S + _CRIT + _S + r"\s(?:delete|call\sterminate)\b",
+            _cmd("stop-process") + _S + r"\s-id\s[04](?!\w)",
+            _cmd("taskkill") + _S + r"\s/pid\s[04](?!\w)",
+        ),
+        predicate=_on("Process", _kill_critical),
+    ),
+    RuleSpec(
+        id="shutdown-restart",
+        action="deny",
+        risk="availability",
+        reason="Shutting down, restarting or logging off ends the user's session and loses unsaved work. "
+        "Ask the user to do it.",
+        patterns=(
+            _cmd("stop-computer", "restart-computer", "logoff"),
+            _cmd("shutdown") + _S + r"\s[-/](?:s|r|p|h|l|g|sg)" + _END,
+            r"win32shutdown|(?<![\w])(?:exitwindowsex|initiatesystemshutdown(?:ex)?)\b",
+            _cmd("wmic") + r"\sos\b" + _S + r"\b(?:shutdown|reboot)\b",
+        ),
+    ),
+    RuleSpec(
+        id="weaken-execution-policy",
+        action="deny",
+        risk="security-weakening",
+        reason="Setting the PowerShell execution policy to Bypass or Unrestricted weakens a machine-wide "
+        "safety setting. Run the command you need directly instead.",
+        tools=(*COMMAND_TOOLS, "Registry"),
+        patterns=(
+            _cmd("set-executionpolicy")
+            + r"(?![^;|&]*-scope\sprocess"
+            + _END
+            + ")"
+            + _S
+            + r"(?<![\w\-])(?:bypass|unrestricted)"
+            + _END,
+            _REG_WRITE + _S + r"(?:shellids/microsoft\.powershell|policies/microsoft/windows/powershell)"
+            r"\b" + _S + r"\bexecutionpolicy\b" + _S + r"\b(?:bypass|unrestricted)\b",
+        ),
+        predicate=_registry_value_rule(
+            r"(?:shellids/microsoft\.powershell|policies/microsoft/windows/powershell)$",
+            frozenset({"executionpolicy"}),
+            frozenset({"bypass", "unrestricted"}),
+        ),
+    ),
+    RuleSpec(
+        id="disable-firewall",
+        action="deny",
+        risk="security-weakening",
+        reason="Turning off Windows Firewall exposes the machine to the network. Never done through "
+        "the agent; ask the user.",
+        tools=(*COMMAND_TOOLS, "Registry"),
+        patterns=(
+            _cmd("set-netfirewallprofile") + _S + r"\s-enabled" + _FALSE,
+            _cmd("netsh") + r"\sadvfirewall\sset\s\S+\sstate\soff\b",
+            _cmd("netsh") + r"\sfirewall\sset\sopmode\s(?:mode\s?=\s?)?disable\b",
+            _STOP_SVC + _S + r"(?<![\w\-])mpssvc" + _END,
+            _DISABLE_SVC + _S + r"(?<![\w\-])mpssvc" + _END + _S + r"disabled\b",
+            _REG_WRITE + _S + r"(?:firewallpolicy|windowsfirewall)" + _S + r"\benablefirewall\b"
+            r"" + _S + r"(?:\s|:|=)['\"]?0(?!\w)",
+        ),
+        predicate=_registry_value_rule(
+            r"(?:services/sharedaccess/parameters/firewallpolicy|policies/microsoft/windowsfirewall)/",
+            frozenset({"enablefirewall"}),
+            frozenset({"0", "false"}),
+        ),
+    ),
+    RuleSpec(
+        id="disable-defender",
+        action="deny",
+        risk="security-weakening",
+        reason="Disabling Microsoft Defender protection or adding a Defender exclusion weakens malware "
+        "protection. Never done through the agent; ask the user.",
+        tools=(*COMMAND_TOOLS, "Registry"),
+        patterns=(
+            _cmd("set-mppreference")
+            + _S
+            + r"\s-(?:disable[a-z]*|drtm|dbm|dioavp|dscrptsc|dips|dbaf)"
+            + _TRUE,
+            _cmd("set-mppreference") + _S + r"\s-(?:mapsreporting|submitsamplesconsent)"
+            r"(?:\s*:\s*|\s+)['\"]?(?:0|disabled|2|neversend)" + _END,
+            _cmd("add-mppreference", "set-mppreference")
+            + _S
+            + r"\s-exclusion(?:path|process|extension|ipaddress)"
+            r"" + _END,
+            _STOP_SVC + _S + _DEF_SVC,
+            _DISABLE_SVC + _S + _DEF_SVC + _S + r"disabled\b",
+            _cmd("uninstall-windowsfeature", "remove-windowsfeature", "disable-windowsoptionalfeature")
+            + _S
+            + r"windows-defender",
+            _cmd("mpcmdrun") + _S + r"\s-removedefinitions\b",
+            _REG_WRITE + _S + r"windows\sdefender" + _S + r"(?:exclusions|\bdisable[a-z]*\b)",
+        ),
+        predicate=_on("Registry", _registry_defender),
+    ),
+    RuleSpec(
+        id="disable-uac",
+        action="deny",
+        risk="security-weakening",
+        reason="Turning off User Account Control (EnableLUA / consent prompts = 0) removes elevation "
+        "prompts machine-wide. Never done through the agent; ask the user.",
+        tools=(*COMMAND_TOOLS, "Registry"),
+        patterns=(
+            _REG_WRITE
+            + _S
+            + r"policies/system"
+            + _S
+            + r"\b(?:enablelua|consentpromptbehavioradmin|promptonsecuredesktop)\b"
+            + _S
+            + r"(?:\s|:|=)['\"]?0(?!\w)",
+        ),
+        predicate=_registry_value_rule(
+            r"currentversion/policies/system$",
+            frozenset({"enablelua", "consentpromptbehavioradmin", "promptonsecuredesktop"}),
+            frozenset({"0"}),
+        ),
+    ),
+    RuleSpec(
+        id="persistence-hijack",
+        action="deny",
+        risk="persistence",
+        reason="This writes a hijack point that runs code behind the user's back (Winlogon shell/userinit, "
+        "Image File Execution Options, AppInit_DLLs, cmd AutoRun, COM or handler hijack, WMI subscription, "
+        "accessibility-binary swap). Never done through the agent.",
+        tools=(*COMMAND_TOOLS, "Registry"),
+        patterns=(
+            _REG_WRITE
+            + _S
+            + r"(?:image\sfile\sexecution\soptions|/currentversion/winlogon\b|silentprocessexit|appinit_dlls"
+            r"|command\sprocessor|userinitmprlogonscript|(?:ms-settings|mscfile|exefile|folder)/shell/open/command"
+            r"|/inprocserver32|/localserver32)",
+            r"__eventfilter|commandlineeventconsumer|activescripteventconsumer|__filtertoconsumerbinding",
+            _cmd("copy-item", "move-item", "set-content", "rename-item", "takeown", "icacls")
+            + _S
+            + r"system32/(?:sethc|utilman|osk|magnify|narrator|displayswitch)\.exe",
+        ),
+        predicate=_on("Registry", _registry_hijack),
+    ),
+    RuleSpec(
+        id="download-execute",
+        action="deny",
+        risk="code-execution",
+        reason="Downloading code and running it (iwr|iex, DownloadString, certutil -urlcache, bitsadmin, "
+        "mshta/regsvr32 with a URL) executes content nobody has reviewed. Download to a file and show it "
+        "to the user first, or ask the user.",
+        patterns=(
+            r"^(?=.*" + _DOWNLOADER + r")(?=.*" + _RUNNER + ")",
+            _cmd("certutil") + _S + r"\s[-/](?:urlcache|verifyctl)" + _END,
+            _cmd("bitsadmin") + _S + r"\s/(?:transfer|addfile|download|setnotifycmdline)" + _END,
+            _cmd("mshta") + r"\s['\"]?(?:https?:|javascript:|vbscript:|about:|ftp:)",
+            _cmd("regsvr32") + _S + r"/i:['\"]?(?:https?|ftp):",
+            _cmd("rundll32") + _S + r"javascript:",
+            _cmd("msiexec") + _S + r"(?:https?|ftp)://",
+        ),
+    ),
+    RuleSpec(
+        id="encoded-command",
+        action="deny",
+        risk="code-execution",
+        reason="An encoded (-EncodedCommand / base64) command hides what runs. Send the plain command text.",
+        patterns=(
+            r"(?<![\w\-])[-/]encodedcommand" + _END,
+            _cmd("powershell", "pwsh")
+            + _S
+            + r"\s['\"]?[-/](?:e|ec|en[a-z]*)['\"]?[\s,]+['\"]?[a-z0-9+/]{8,}",
+            r"^(?=.*frombase64string)(?=.*(?:invoke-expression|scriptblock\]::create|invoke-command"
+            r"|\|\s*(?:powershell|pwsh)(?![\w\-])))",
+        ),
+    ),
+    RuleSpec(
+        id="force-kill",
+        action="ask",
+        risk="data-loss",
+        reason="Force-killing a process discards its unsaved work; a person must approve it. Try a "
+        "normal kill (Process mode=kill without force) first.",
+        tools=(*COMMAND_TOOLS, "Process"),
+        patterns=(
+            _cmd("stop-process") + _S + r"\s-force(?!:\$?false)" + _END,
+            _cmd("taskkill") + _S + r"\s/f" + _END,
+            r"\.kill\(\s*(?:\$true)?\s*\)",
+            _cmd("wmic") + r"\sprocess\b" + _S + r"\s(?:delete|call\sterminate)\b",
+            _cmd("stop-process") + _S + r"\s-(?:9|kill|sigkill)" + _END,
+        ),
+        predicate=_on("Process", _kill_forced),
+    ),
+    RuleSpec(
+        id="kill-desktop-shell",
+        action="ask",
+        risk="availability",
+        reason="Killing explorer.exe removes the taskbar and desktop the agent works in; a person must "
+        "approve it.",
+        tools=(*COMMAND_TOOLS, "Process"),
+        patterns=(
+            _cmd("stop-process", "taskkill", "tskill")
+            + _S
+            + r"(?<![\w\-.])['\"]?explorer(?:\.exe)?(?![\w\-.])",
+            _cmd("get-process") + r"\s(?:-name\s)?['\"]?explorer\b[^;]*?(?:\|\s*stop-process|\.kill\()",
+        ),
+        predicate=_on("Process", _kill_explorer),
+    ),
+    RuleSpec(
+        id="persistence-autostart",
+        action="ask",
+        risk="persistence",
+        reason="This makes a program start automatically (Run/RunOnce key, scheduled task, service, "
+        "Startup folder); a person must approve it.",
+        tools=(*COMMAND_TOOLS, "Registry", "FileSystem"),
+        patterns=(
+            _REG_WRITE + _S + r"/currentversion/(?:run|runonce|runonceex|runservices|runservicesonce"
+            r"|policies/explorer/run)(?![\w\-])",
+            _cmd("register-scheduledtask", "new-scheduledtask", "set-scheduledtask", "new-service"),
+            _cmd("schtasks") + _S + r"\s/(?:create|change)" + _END,
+            _cmd("at") + r"\s\d{1,2}:\d{2}",
+            _cmd(r"sc\.exe") + r"\s(?:create|config)" + _END,
+            _FILE_WRITE + _S + _STARTUP_TEXT,
+        ),
+        predicate=lambda tool, args: (
+            _on("Registry", _registry_autostart)(tool, args)
+            or _on("FileSystem", _fs_startup_write)(tool, args)
+        ),
+    ),
+    RuleSpec(
+        id="shortcut-command-launcher",
+        action="ask",
+        risk="code-execution",
+        reason="Win+R (Run) and Win+X (power-user menu) open places that run commands past the command "
+        "rules; a person must approve it. Use the App or PowerShell tool instead.",
+        tools=("Shortcut",),
+        predicate=_on("Shortcut", _shortcut_launcher),
+    ),
+    RuleSpec(
+        id="notification-injection",
+        action="ask",
+        risk="prompt-injection",
+        reason="This notification text reads like instructions to an AI model (it would be read back on a "
+        "later Snapshot); a person must approve it. Keep notifications to plain status messages.",
+        tools=("Notification",),
+        patterns=(
+            r"\b(?:ignore|disregard|forget|override)\b.{0,40}\b(?:previous|prior|above|earlier|all|your|the"
+            r"|any|system)\b.{0,40}\b(?:instructions?|prompts?|rules|directions|guidelines)\b",
+            r"\bnew instructions?\b|\bsystem prompt\b|<\|?(?:im_start|system)\|?>|\[/?(?:system|inst)\]",
+            r"</?system>|\bdo not (?:tell|inform|alert) the user\b",
+            r"\b(?:run|execute|type|paste|enter) (?:the )?following\b",
+            r"\b(?:you are now|from now on,? you|you must now)\b",
+            r"\b(?:assistant|ai|agent|model|claude|chatgpt|copilot|gpt)\b\s?[:,]\s?(?:please\s)?"
+            r"(?:run|execute|type|open|click|delete|download|ignore)\b",
+            r"\b(?:invoke-expression|invoke-webrequest|encodedcommand|iex)\b",
+        ),
+    ),
+)

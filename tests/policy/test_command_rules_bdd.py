@@ -1,0 +1,110 @@
+"""Binds features/command_rules.feature to the public rules API (S-RULE-*).
+
+Steps call the same functions the unit tests call: `load_rules`, `RuleSet.match`,
+`RuleSet.exempted_by`.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+
+import pytest
+from pytest_bdd import given, parsers, scenarios, then, when
+
+from policy.decision import RuleHit
+from policy.rules import RuleLoadError, RuleSet, load_rules
+
+scenarios("command_rules.feature")
+
+
+@dataclass
+class World:
+    rules: RuleSet = field(default_factory=load_rules)
+    tool: str = ""
+    args: dict[str, object] = field(default_factory=dict)
+    error: RuleLoadError | None = None
+
+    def hit(self) -> RuleHit | None:
+        return self.rules.match(self.tool, self.args)
+
+
+@pytest.fixture
+def world() -> World:
+    return World()
+
+
+@given("the built-in command rules")
+def builtin_rules(world: World) -> None:
+    world.rules = load_rules()
+
+
+@given(parsers.parse('the command rules with allow_rules "{rule_id}"'))
+def rules_with_exemption(world: World, rule_id: str) -> None:
+    world.rules = load_rules(allow_rules=[rule_id])
+
+
+@given(parsers.parse('the command rules with a custom rule "{rule_id}" and pattern "{pattern}"'))
+def rules_with_custom(world: World, rule_id: str, pattern: str) -> None:
+    world.rules = load_rules([{"id": rule_id, "pattern": pattern, "risk": "custom", "reason": "Not allowed."}])
+
+
+@given(parsers.parse('the command rules protecting "{path}"'))
+def rules_protecting(world: World, path: str) -> None:
+    world.rules = load_rules(protected_paths=[path])
+
+
+@when(parsers.parse('PowerShell is asked to run the encoded command "{command}"'))
+def powershell_encoded(world: World, command: str) -> None:
+    payload = base64.b64encode(command.encode("utf-16-le")).decode("ascii")
+    world.tool, world.args = "PowerShell", {"command": f"powershell -NoProfile -EncodedCommand {payload}"}
+
+
+@when(parsers.parse('PowerShell is asked to run "{command}"'))
+def powershell(world: World, command: str) -> None:
+    world.tool, world.args = "PowerShell", {"command": command}
+
+
+@when(parsers.parse('FileSystem is called with mode "{mode}", path "{path}" and recursive "{recursive}"'))
+def filesystem(world: World, mode: str, path: str, recursive: str) -> None:
+    world.tool, world.args = "FileSystem", {"mode": mode, "path": path, "recursive": recursive}
+
+
+@when(parsers.parse('App is called with mode "{mode}" and name "{name}"'))
+def app(world: World, mode: str, name: str) -> None:
+    world.tool, world.args = "App", {"mode": mode, "name": name}
+
+
+@when(parsers.parse('Process is called with mode "{mode}", name "{name}" and force "{force}"'))
+def process(world: World, mode: str, name: str, force: str) -> None:
+    world.tool, world.args = "Process", {"mode": mode, "name": name, "force": force}
+
+
+@when(parsers.parse('a custom rule "{rule_id}" with pattern "{pattern}" is loaded'))
+def load_custom(world: World, rule_id: str, pattern: str) -> None:
+    try:
+        load_rules([{"id": rule_id, "pattern": pattern, "risk": "custom", "reason": "Not allowed."}])
+    except RuleLoadError as exc:
+        world.error = exc
+
+
+@then(parsers.parse('the call hits rule "{rule_id}" with action "{action}"'))
+def hits(world: World, rule_id: str, action: str) -> None:
+    hit = world.hit()
+    assert hit is not None, f"{world.tool} {world.args} hit no rule"
+    assert (hit.rule_id, hit.action) == (rule_id, action)
+
+
+@then("the call hits no rule")
+def hits_nothing(world: World) -> None:
+    assert world.hit() is None
+
+
+@then(parsers.parse('the exempted rules are "{rule_ids}"'))
+def exempted(world: World, rule_ids: str) -> None:
+    assert world.rules.exempted_by(world.tool, world.args) == tuple(rule_ids.split(","))
+
+
+@then(parsers.parse('loading fails naming "{rule_id}"'))
+def load_failed(world: World, rule_id: str) -> None:
+    assert world.error is not None and rule_id in str(world.error)
