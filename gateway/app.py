@@ -23,7 +23,7 @@ import anyio.to_thread
 from gateway.audit import AuditLog
 from gateway.config import GatewayConfig, effective_items
 from gateway.own_tools import OWN_TOOL_DEFINITIONS
-from gateway.state import KillSwitch, ObservationStore
+from gateway.state import KillSwitch, ObservationStore, SharedCounter
 from gateway.upstream import Upstream, UpstreamSpec
 from policy import PolicyConfig, catalog, is_visible
 from policy.rules import RuleLoadError, RuleSet, load_rules
@@ -44,6 +44,7 @@ APPROVAL_ID_SCHEMA = {
     "`winmcp-gateway approve ID`; repeat the identical call with it. Removed before forwarding.",
 }
 GATEWAY_ARGS = ("based_on", "approval_id")
+OBSERVATION_COUNTER = "observation-ids"
 
 
 @dataclass
@@ -72,7 +73,9 @@ class GatewayApp:
         self.config = config
         self.upstream = upstream
         self.clock = clock
-        self.store = ObservationStore(history=config.observation_history)
+        self.store = ObservationStore(
+            history=config.observation_history, next_id=SharedCounter(config.state_dir / OBSERVATION_COUNTER)
+        )
         self.kill = KillSwitch(config.state_dir)
         self.policy_hash = policy_hash(config)
         self.audit = AuditLog(

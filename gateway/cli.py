@@ -124,8 +124,17 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def _cmd_kill(args: argparse.Namespace) -> int:
     from gateway.state import KillSwitch
 
+    from gateway.audit import AuditLog
+
     config = _config(args)
     switch = KillSwitch(config.state_dir)
+    audit = AuditLog(config.state_dir, max_bytes=config.audit_max_bytes, keep=config.audit_keep,
+                     enabled=config.auto_audit)
+    if args.action != "status":
+        before = switch.status()
+        audit.append("kill", tool="winmcp-gateway kill", by="person",
+                     reason=f"{args.action} from the command line" + (f": {args.reason}" if args.reason else ""),
+                     was_engaged=before.engaged)
     if args.action == "engage":
         status = switch.engage(by="person", reason=args.reason or "engaged from the command line")
         print(f"kill switch ENGAGED by {status.by} at {status.since}: {status.reason}")
@@ -140,8 +149,27 @@ def _cmd_kill(args: argparse.Namespace) -> int:
     return 0
 
 
+def _passthrough(command: str, rest: list[str], *, verbose: bool) -> int:
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
+                        format="winmcp-gateway: %(levelname)s %(name)s: %(message)s")
+    if command == "sim":
+        from gateway.sim import main as sim_main
+
+        return sim_main(rest)
+    from gateway.audit_report import main as report_main
+    from gateway.config import ENV_STATE_DIR, default_state_dir
+
+    state = os.environ.get(ENV_STATE_DIR)
+    return report_main(rest, default_state_dir=Path(state) if state else default_state_dir())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `winmcp-gateway`; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `sim` and `audit-report` own their options; argparse's REMAINDER would drop leading --flags.
+    passthrough = next((i for i, a in enumerate(argv) if not a.startswith("-")), None)
+    if passthrough is not None and argv[passthrough] in ("sim", "audit-report"):
+        return _passthrough(argv[passthrough], argv[passthrough + 1:], verbose="-v" in argv[:passthrough])
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(
@@ -152,10 +180,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "serve":
             return _cmd_serve(args)
-        if args.command == "sim":
-            from gateway.sim import main as sim_main
-
-            return sim_main([a for a in args.rest if a != "--"])
         if args.command == "demo":
             from gateway.demo import run_demo
 
@@ -164,11 +188,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             from gateway.doctor import run_doctor_cli
 
             return run_doctor_cli(_config(args), upstream_spec(args), as_json=args.json)
-        if args.command == "audit-report":
-            from gateway.audit_report import main as report_main
-            from gateway.config import default_state_dir
-
-            return report_main([a for a in args.rest if a != "--"], default_state_dir=default_state_dir())
         if args.command == "kill":
             return _cmd_kill(args)
         if args.command in ("approve", "deny"):

@@ -1,29 +1,32 @@
 """Configuration: every key, its default and its meaning live once, in `KEYS` (DESIGN.md §8).
 
-Precedence (highest first): command-line flags, environment (`WINMCP_GATEWAY_<KEY>`),
-the TOML file (`--config`, `WINMCP_GATEWAY_CONFIG`, else the platform's user config dir),
-then the defaults below. The README table and `config.example.toml` are checked against
-`KEYS` by tests/gateway/test_config.py, so a key cannot change in one place only.
+Precedence, highest first (S-CFG-01): command-line flags, the environment
+(`WINMCP_GATEWAY_<KEY>`, e.g. `WINMCP_GATEWAY_MAX_OBSERVATION_AGE_MS=30000`), the TOML file
+(`--config`, else `WINMCP_GATEWAY_CONFIG`, else `config.toml` in the platform's user config
+dir if it exists), then the defaults below. The README's configuration table and
+`config.example.toml` are generated from `KEYS` and checked by a test
+(`gateway/config_docs.py`, S-CFG-05), so a key cannot change in one place only.
 
 Fail closed (S-CFG-03): a value that cannot be used never weakens the gate. It is replaced
-by the key's *safe* value (usually the default; for keys whose default is not the strictest
-choice, the strictest) and a warning names the key, the value received and the value used.
-Only `enforce`, `require_observation`, `require_coordinate_mapping` and
-`require_process_match`, set explicitly to a boolean, can weaken the gate. Unknown keys
-warn and are ignored.
+by the key's safe value (the default; for a key whose default is not the strictest choice,
+the strictest) and a warning names the key, the value received and the value used (the
+reading rules are in `_config_values.py`). Only `enforce`, `require_observation`,
+`require_coordinate_mapping` and `require_process_match`, explicitly set to the boolean
+false, switch a check of the gate off; unknown keys warn and change nothing (S-CFG-04).
 """
 
 from __future__ import annotations
 
-import os
+import difflib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import platformdirs
 
+from gateway._config_values import coerce, parse_env
 from gateway.errors import ConfigError
 
 APP_NAME = "winmcp-gateway"
@@ -34,27 +37,44 @@ ENV_CONFIG = "WINMCP_GATEWAY_CONFIG"
 # Upper bound for max_observation_age_ms: a longer window would make "fresh" meaningless on a
 # live desktop (10 minutes; the seed plugin's default was 60 s).
 MAX_OBSERVATION_AGE_CEILING_MS = 600_000
+# The observation tools (policy.catalog.OBSERVATION_TOOLS) and the rest of upstream 0.8.8's tools,
+# spelled out so that the safe values below read as what they are.
+_OBSERVATION = ("ControlStatus", "DisplayInventory", "Screenshot", "Snapshot", "Wait", "WaitFor")
+_NOT_OBSERVATION = (
+    "App", "Click", "Clipboard", "FileSystem", "Move", "MultiEdit", "MultiSelect", "Notification",
+    "PowerShell", "Process", "Registry", "Scrape", "Scroll", "Shortcut", "Type",
+)
+# A window pattern no title can match: Win32 titles are NUL-terminated, so none contains U+0000.
+NO_WINDOW = "\x00unusable allowed_windows: no window matches"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Key:
-    """One config key: its type, default, the value used when input is unusable, and its doc."""
+    """One config key: its type, default, the value used when input is unusable, and its doc.
+
+    `safe` (None → the default) replaces an unusable value; `partial` says what a list with
+    some unusable items becomes ("keep": its strings, since fewer can only restrict more;
+    "union": its strings plus the safe value); `split_commas` lets a string stand for a list.
+    """
 
     name: str
-    kind: str  # bool | int | str | list[str] | list[table]
+    kind: Literal["bool", "int", "str", "list[str]", "list[table]"]
     default: Any
     doc: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    safe: Any = None  # used instead of an unusable value; None → the default
-    weakens: bool = False  # may an explicit value lower protection? (S-CFG-03)
+    safe: Any = None
+    weakens: bool = False  # may an explicit false switch a gate check off? (S-CFG-03)
+    partial: Literal["keep", "union"] = "keep"
+    split_commas: bool = True
 
     @property
     def safe_value(self) -> Any:
         return self.default if self.safe is None else self.safe
 
 
+# fmt: off
 KEYS: tuple[Key, ...] = (
     Key(name="enforce", kind="bool", default=True, weakens=True,
         doc="false = shadow mode: decisions are audited as would-deny but not enforced; every result says so."),
@@ -66,20 +86,20 @@ KEYS: tuple[Key, ...] = (
         doc="Before an input action, probe the focused window and refuse if it changed (PROCESS_CHANGED)."),
     Key(name="max_observation_age_ms", kind="int", default=60_000, minimum=0,
         maximum=MAX_OBSERVATION_AGE_CEILING_MS,
-        doc="Oldest observation an input action may rely on, in milliseconds."),
+        doc="Oldest observation an input action may rely on, in milliseconds (at most 600000)."),
     Key(name="observation_history", kind="int", default=32, minimum=1, maximum=10_000,
         doc="Observations kept per client session (older ones are dropped; ids are never reused)."),
-    Key(name="allowed_windows", kind="list[str]", default=(),
+    Key(name="allowed_windows", kind="list[str]", default=(), safe=(NO_WINDOW,), split_commas=False,
         doc="If set, input actions are allowed only when the focused window title matches one of these "
             "case-insensitive glob patterns (WINDOW_NOT_ALLOWED)."),
-    Key(name="tools_allow", kind="list[str]", default=(),
+    Key(name="tools_allow", kind="list[str]", default=(), safe=_OBSERVATION,
         doc="If set, only these upstream tools are listed and callable (TOOL_NOT_ALLOWED)."),
-    Key(name="tools_deny", kind="list[str]", default=(),
+    Key(name="tools_deny", kind="list[str]", default=(), safe=_NOT_OBSERVATION, partial="union",
         doc="These upstream tools are hidden and refused (TOOL_NOT_ALLOWED)."),
     Key(name="profile", kind="str", default="default", choices=("default", "observe-only"), safe="observe-only",
         doc='"observe-only" leaves only observation tools and the gateway\'s read-only tools.'),
     Key(name="unknown_tools", kind="str", default="deny", choices=("deny", "allow"),
-        doc="Upstream tools the catalog does not know: refused (UNKNOWN_TOOL) unless \"allow\"."),
+        doc='Upstream tools the catalog does not know: refused (UNKNOWN_TOOL) unless "allow".'),
     Key(name="require_approval", kind="bool", default=False, safe=True,
         doc="SYSTEM tools (PowerShell, Registry, FileSystem, Process, App, Clipboard, Notification) need a "
             "person's approval."),
@@ -89,15 +109,16 @@ KEYS: tuple[Key, ...] = (
         doc="How long a granted approval stays usable, in milliseconds."),
     Key(name="approval_wait_s", kind="int", default=60, minimum=1, maximum=600,
         doc="How long an elicitation waits for a person before it ends in a deny (below common client timeouts)."),
-    Key(name="command_rules_enabled", kind="bool", default=True, safe=True,
+    Key(name="command_rules_enabled", kind="bool", default=True,
         doc="Match SYSTEM tool content against the built-in and custom command rules."),
     Key(name="command_rules", kind="list[table]", default=(),
-        doc="Custom rules: [{id, pattern, risk, reason, action = \"deny\"|\"ask\", tools = [...]}]."),
+        doc='Custom rules: [{id, pattern, risk, reason, action = "deny"|"ask", tools = [...]}]; '
+            "patterns match normalised (lower-case, /-separated) text."),
     Key(name="allow_rules", kind="list[str]", default=(),
         doc="Built-in rule ids to exempt; every exemption that lets a call through is audited."),
     Key(name="annotate_results", kind="bool", default=True,
         doc="Append the one-line `[gateway] obs=…` mapping annotation to Snapshot/Screenshot results."),
-    Key(name="auto_audit", kind="bool", default=True, safe=True,
+    Key(name="auto_audit", kind="bool", default=True,
         doc="Write the audit log. false writes nothing at all."),
     Key(name="audit_max_bytes", kind="int", default=8 * 1024 * 1024, minimum=4096, maximum=1 << 34,
         doc="Rotate the audit file at this size (bytes)."),
@@ -108,13 +129,20 @@ KEYS: tuple[Key, ...] = (
     Key(name="upstream_timeout_s", kind="int", default=150, minimum=1, maximum=3600,
         doc="Per-call upstream timeout in seconds (WaitFor may legitimately take 120 s)."),
 )
+# fmt: on
 
 _BY_NAME = {k.name: k for k in KEYS}
+# Not keys of the table: where things live, and what loading said.
+_LOCATION_FIELDS = frozenset({"state_dir", "config_file", "warnings"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GatewayConfig:
-    """The effective configuration. Build with `load_config`; `warnings` says what was adjusted."""
+    """The effective configuration. Build with `load_config`; `warnings` says what was adjusted.
+
+    The field defaults repeat `KEYS` only because a dataclass needs them spelled out;
+    tests/gateway/test_config_docs.py fails when the two differ (S-CFG-05).
+    """
 
     enforce: bool = True
     require_observation: bool = True
@@ -132,7 +160,8 @@ class GatewayConfig:
     approval_ttl_ms: int = 120_000
     approval_wait_s: int = 60
     command_rules_enabled: bool = True
-    command_rules: tuple[Mapping[str, Any], ...] = ()
+    # A tuple of tables; an unreadable value is kept as received so the rules fail to load.
+    command_rules: Any = ()
     allow_rules: tuple[str, ...] = ()
     annotate_results: bool = True
     auto_audit: bool = True
@@ -140,7 +169,6 @@ class GatewayConfig:
     audit_keep: int = 3
     audit_fsync: bool = False
     upstream_timeout_s: int = 150
-    # Where things live (not TOML keys of the table above; set by flags/env).
     state_dir: Path = field(default_factory=lambda: default_state_dir())
     config_file: Path | None = None
     warnings: tuple[str, ...] = ()
@@ -156,56 +184,6 @@ def default_config_file() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "config.toml"
 
 
-def _coerce(key: Key, value: Any, source: str, warnings: list[str]) -> Any:
-    """Return the value to use for `key`; append a warning when it is not `value` as given."""
-
-    def replaced(why: str, used: Any) -> Any:
-        warnings.append(f"config {key.name}: {why}; received {value!r} from {source}, using {used!r}")
-        return used
-
-    if key.kind == "bool":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-            return replaced("a string where a boolean belongs", value.strip().lower() == "true")
-        return replaced("not a boolean", key.safe_value)
-    if key.kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            return replaced("not an integer", key.safe_value)
-        if isinstance(value, str):
-            try:
-                number = int(value.strip())
-            except ValueError:
-                return replaced("not an integer", key.safe_value)
-            value_used = number
-            warnings.append(f"config {key.name}: a string where an integer belongs; received {value!r} "
-                            f"from {source}, using {number!r}")
-        else:
-            value_used = value
-        if key.minimum is not None and value_used < key.minimum:
-            return replaced(f"below the minimum {key.minimum}", key.minimum)
-        if key.maximum is not None and value_used > key.maximum:
-            return replaced(f"above the maximum {key.maximum}", key.maximum)
-        return value_used
-    if key.kind == "str":
-        if isinstance(value, str) and value in key.choices:
-            return value
-        return replaced(f"not one of {list(key.choices)}", key.safe_value)
-    if key.kind == "list[str]":
-        if isinstance(value, str):
-            items = [v.strip() for v in value.split(",") if v.strip()]
-            return tuple(replaced("a string where a list belongs", items))
-        if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
-            return tuple(value)
-        return tuple(replaced("not a list of strings", list(key.safe_value)))
-    if key.kind == "list[table]":
-        if isinstance(value, list | tuple) and all(isinstance(v, Mapping) for v in value):
-            return tuple(dict(v) for v in value)
-        # A custom rule list we cannot read must not be silently dropped: rules fail to load (S-RULE).
-        raise ConfigError(f"config {key.name}: expected a list of tables, got {type(value).__name__} from {source}")
-    raise AssertionError(f"unhandled kind {key.kind}")  # pragma: no cover - KEYS is static
-
-
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
@@ -218,6 +196,17 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"config file {path} cannot be read: {exc}") from exc
 
 
+def _unknown(name: str, where: str, value: object) -> str:
+    hint = difflib.get_close_matches(name, list(_BY_NAME), n=1)
+    if hint:
+        why = f"did you mean {hint[0]!r}?"
+    elif isinstance(value, dict):
+        why = "keys go at the top level of the file, not in a [table]"
+    else:
+        why = "see config.example.toml for the keys"
+    return f"config: unknown key {name!r} in {where} ignored, it changes nothing ({why})"
+
+
 def load_config(
     *,
     environ: Mapping[str, str],
@@ -225,27 +214,27 @@ def load_config(
     state_dir: Path | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> GatewayConfig:
-    """Build the effective configuration.
+    """Build the effective configuration (precedence: flags > environment > file > defaults).
 
     Args:
         environ: the environment to read (passed in, never read globally).
         config_file: an explicit file (a missing one is an error); else `WINMCP_GATEWAY_CONFIG`,
             else the platform default if it exists.
         state_dir: an explicit state dir; else `WINMCP_GATEWAY_STATE_DIR`, else the platform default.
-        overrides: values from command-line flags, highest precedence.
+        overrides: values from command-line flags (typed), highest precedence.
 
     Returns:
-        The frozen config; its `warnings` lists every adjustment (S-CFG-02).
+        The frozen config; its `warnings` lists every adjustment and unknown key (S-CFG-02).
 
     Raises:
-        ConfigError: the file is missing (when named explicitly), unreadable or not TOML.
+        ConfigError: the named file is missing, a file is unreadable or not TOML, or a flag
+            names an unknown key.
     """
     warnings: list[str] = []
-    explicit = config_file or (Path(environ[ENV_CONFIG]) if environ.get(ENV_CONFIG) else None)
-    path: Path | None = explicit
+    path = config_file or (Path(environ[ENV_CONFIG]) if environ.get(ENV_CONFIG) else None)
     raw: dict[str, Any] = {}
-    if explicit is not None:
-        raw = _read_toml(explicit)
+    if path is not None:
+        raw = _read_toml(path)
     elif default_config_file().is_file():
         path = default_config_file()
         raw = _read_toml(path)
@@ -253,17 +242,22 @@ def load_config(
     values: dict[str, Any] = {}
     for name, value in raw.items():
         if name not in _BY_NAME:
-            warnings.append(f"config: unknown key {name!r} in {path} ignored (it changes nothing)")
+            warnings.append(_unknown(name, f"file {path}", value))
             continue
-        values[name] = _coerce(_BY_NAME[name], value, f"file {path}", warnings)
-    for key in KEYS:
-        env_name = ENV_PREFIX + key.name.upper()
-        if env_name in environ and key.kind != "list[table]":
-            values[key.name] = _coerce(key, environ[env_name], f"env {env_name}", warnings)
+        values[name] = coerce(_BY_NAME[name], value, f"file {path}", warnings)
+    for env_name in sorted(environ):
+        if not env_name.startswith(ENV_PREFIX) or env_name in (ENV_STATE_DIR, ENV_CONFIG):
+            continue
+        name = env_name[len(ENV_PREFIX) :].lower()
+        if name not in _BY_NAME:
+            warnings.append(_unknown(name, f"env {env_name}", None))
+            continue
+        key = _BY_NAME[name]
+        values[name] = coerce(key, parse_env(key, environ[env_name]), f"env {env_name}", warnings)
     for name, value in (overrides or {}).items():
         if name not in _BY_NAME:
             raise ConfigError(f"unknown config key {name!r} given as a flag")
-        values[name] = _coerce(_BY_NAME[name], value, "flag", warnings)
+        values[name] = coerce(_BY_NAME[name], value, "flag", warnings)
 
     resolved_state = state_dir or (Path(environ[ENV_STATE_DIR]) if environ.get(ENV_STATE_DIR) else None)
     return GatewayConfig(
@@ -276,8 +270,7 @@ def load_config(
 
 def config_field_names() -> tuple[str, ...]:
     """The TOML keys (every `GatewayConfig` field except locations and warnings)."""
-    skip = {"state_dir", "config_file", "warnings"}
-    return tuple(f.name for f in fields(GatewayConfig) if f.name not in skip)
+    return tuple(f.name for f in fields(GatewayConfig) if f.name not in _LOCATION_FIELDS)
 
 
 def effective_items(config: GatewayConfig) -> dict[str, Any]:
@@ -289,10 +282,22 @@ def effective_items(config: GatewayConfig) -> dict[str, Any]:
     return out
 
 
+def weakened_checks(config: GatewayConfig) -> tuple[str, ...]:
+    """The keys that explicitly switch a gate check off in `config` (for the doctor and the README).
+
+    Returns:
+        Names of the weakening keys (S-CFG-03) whose value is not their default, in `KEYS` order.
+    """
+    return tuple(k.name for k in KEYS if k.weakens and getattr(config, k.name) != k.default)
+
+
 __all__ = [
     "ENV_CONFIG",
+    "ENV_PREFIX",
     "ENV_STATE_DIR",
     "KEYS",
+    "MAX_OBSERVATION_AGE_CEILING_MS",
+    "NO_WINDOW",
     "GatewayConfig",
     "Key",
     "config_field_names",
@@ -300,4 +305,5 @@ __all__ = [
     "default_state_dir",
     "effective_items",
     "load_config",
+    "weakened_checks",
 ]

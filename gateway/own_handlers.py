@@ -126,7 +126,7 @@ def _kill(app: GatewayApp, session: str, args: dict[str, Any]) -> dict[str, Any]
     if action == "release":
         released, status = app.kill.release(by="model")
         if not released:
-            msg = (f"DENIED KILLED: the stop was engaged by a {status.by} and only a person can release it "
+            msg = (f"DENIED KILLED: the stop was engaged by a {status.by} and only a person can release it. "
                    "Remedy: ask the person to run `winmcp-gateway kill release`.")
             app.audit.append("deny", session=session, tool="winmcp_kill", code="KILLED", reason=msg)
             return structured({**status.as_dict(), "changed": False, "message": msg}, msg, is_error=True)
@@ -154,7 +154,7 @@ async def handle(app: GatewayApp, session: str, name: str, args: dict[str, Any],
     if name == "winmcp_audit":
         from gateway.audit_tool import audit_view
 
-        return audit_view(app, args)
+        return await audit_view(app, args)
     if name == "winmcp_doctor":
         from gateway.doctor import doctor_tool
 

@@ -13,10 +13,13 @@ import itertools
 import json
 import os
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock
 
 from policy.observation import Capture, Mapping, Observation
 
@@ -34,8 +37,9 @@ class ObservationStore:
     `epoch` increases when the upstream restarts: observations of an older epoch are stale.
     """
 
-    def __init__(self, *, history: int = 32) -> None:
-        self._ids = itertools.count(1)
+    def __init__(self, *, history: int = 32, next_id: Callable[[], int] | None = None) -> None:
+        counter = itertools.count(1)
+        self._next_id = next_id or (lambda: next(counter))
         self._history = history
         self._by_session: dict[str, deque[Observation]] = {}
         self._owner: OrderedDict[str, str] = OrderedDict()
@@ -66,7 +70,7 @@ class ObservationStore:
     ) -> Observation:
         """Stamp a parsed capture into a new observation of `session` and keep it."""
         obs = Observation(
-            id=f"obs-{next(self._ids)}",
+            id=f"obs-{self._next_id()}",
             session=session,
             generation=generation,
             taken_at_ms=now_ms,
@@ -127,6 +131,30 @@ class ObservationStore:
 
     def sessions(self) -> list[str]:
         return list(self._by_session)
+
+
+class SharedCounter:
+    """A counter in the state dir shared by every gateway process using it (file-locked).
+
+    Observation ids come from here, so `obs-N` names one observation across all processes
+    that write the same audit: a session of one process can never cite another's id.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=10)
+
+    def __call__(self) -> int:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            try:
+                current = int(self.path.read_text(encoding="utf-8").strip() or 0)
+            except (FileNotFoundError, ValueError):
+                current = 0
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            tmp.write_text(str(current + 1), encoding="utf-8")
+            os.replace(tmp, self.path)
+            return current + 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -202,4 +230,4 @@ class KillSwitch:
         return True, self.status()
 
 
-__all__ = ["STOP_FILE", "KillStatus", "KillSwitch", "ObservationStore"]
+__all__ = ["STOP_FILE", "KillStatus", "KillSwitch", "ObservationStore", "SharedCounter"]

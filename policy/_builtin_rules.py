@@ -318,7 +318,11 @@ def _shortcut_launcher(tool: str, args: Mapping[str, object]) -> bool:
 # ---------------------------------------------------------------------------------------
 # Text pattern pieces (over normalised text)
 
-_S = r"[^;|&]*?"  # later in the same statement
+# Later in the same statement, within STATEMENT_REACH characters. Unbounded, a lazy scan per
+# command word is quadratic on hostile input (thousands of `powershell` words in one
+# statement); padding a statement past the reach is one more way past a tripwire.
+STATEMENT_REACH = 1000
+_S = r"[^;|&]{0,%d}?" % STATEMENT_REACH
 _END = r"(?![\w\-])"
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterator
 
 # ---------------------------------------------------------------------------------------
 # Tables: PowerShell aliases, programs and parameter names (Windows PowerShell 5.1 and pwsh 7)
@@ -161,6 +162,8 @@ def canonical_parameter(command: str, name: str) -> str:
 # hostile input from costing more than a few dozen normalisations.
 MAX_EXPAND_DEPTH = 6
 MAX_LAYERS = 48
+# and the layers together hold at most this many characters (each is matched by every rule)
+MAX_EXPANDED_CHARS = 1 << 18
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-"})
 _QUOTES = str.maketrans(
@@ -450,17 +453,17 @@ def _inner_of(name: str, text: str, tokens: list[re.Match[str]]) -> str | None:
     return " ".join(kept) or None
 
 
-def _inner_layers(normal: str) -> list[str]:
-    inner: list[str] = []
+def _inner_layers(normal: str) -> Iterator[str]:
+    # A generator: `expand` stops pulling once it has MAX_LAYERS, so a text with thousands of
+    # `powershell -c` or strings costs a bounded number of tokenisations, not one per match.
     for m in _INTERPRETER.finditer(normal):
         found = _inner_of(m.group(1), normal, _statement_tokens(normal, m.end()))
         if found and found.strip():
-            inner.append(found)
+            yield found
     for m in _STRING_LITERAL.finditer(normal):
         content = m.group(1) if m.group(1) is not None else m.group(2)
         if " " in content.strip():
-            inner.append(content)
-    return inner
+            yield content
 
 
 def expand(text: str) -> list[str]:
@@ -480,13 +483,15 @@ def expand(text: str) -> list[str]:
     """
     out: list[str] = []
     seen: set[str] = set()
+    budget = [MAX_EXPANDED_CHARS]
 
     def visit(raw: str, depth: int, case_preserved: bool) -> None:
         normal = normalise(raw)
-        if normal in seen or len(out) >= MAX_LAYERS:
+        if normal in seen or len(out) >= MAX_LAYERS or (out and len(normal) > budget[0]):
             return
         seen.add(normal)
         out.append(normal)
+        budget[0] -= len(normal)
         if depth >= MAX_EXPAND_DEPTH:
             return
         # Payloads are searched in text that still has its case (base64 is case-sensitive);
@@ -496,6 +501,8 @@ def expand(text: str) -> list[str]:
             for decoded in encoded_payloads(raw):
                 visit(decoded, depth + 1, True)
         for inner in _inner_layers(normal):
+            if len(out) >= MAX_LAYERS:
+                return
             visit(inner, depth + 1, False)
 
     visit(str(text), 0, True)

@@ -64,12 +64,12 @@ class _Canvas:
         self.draw.text((x0 + 3, y0 + 2), _ascii(text), fill=color, font=self.font)
 
 
-def _elements(canvas: _Canvas, elements: Sequence[Element]) -> None:
+def _elements(canvas: _Canvas, elements: Sequence[Element], ink: tuple[int, int, int]) -> None:
     for el in elements:
         if el.name.strip():
             canvas.draw.rectangle(canvas.box(el.rect), outline=ELEMENT)
-            canvas.label(el.rect, el.name, (20, 20, 20))
-        _elements(canvas, el.children)
+            canvas.label(el.rect, el.name, ink)
+        _elements(canvas, el.children, ink)
 
 
 def _window(canvas: _Canvas, win: Window) -> None:
@@ -80,7 +80,7 @@ def _window(canvas: _Canvas, win: Window) -> None:
         bar = Rect(win.rect.left, win.rect.top, win.rect.right, min(win.rect.bottom, win.rect.top + 32))
         canvas.draw.rectangle(canvas.box(bar), fill=TITLE_BAR)
         canvas.label(bar, win.title, (255, 255, 255))
-    _elements(canvas, win.children + win.dom)
+    _elements(canvas, win.children + win.dom, (230, 230, 230) if win.kind == "taskbar" else (20, 20, 20))
 
 
 def render_png(

@@ -94,11 +94,13 @@ async def gateway_rig(
     config: Mapping[str, Any] | None = None,
     client_mode: str = "legacy",
     upstream_mode: str = "legacy",
+    state_dir: Path | None = None,
     **client_kwargs: Any,
 ) -> AsyncIterator[Rig]:
-    """client ⇄ gateway (in process) ⇄ simulator (stdio child)."""
+    """client ⇄ gateway (in process) ⇄ simulator (stdio child); `state_dir` may be shared by rigs."""
+    tmp.mkdir(parents=True, exist_ok=True)
     spec, event_log, control = sim_spec(tmp, scenario)
-    cfg = load_config(environ={}, state_dir=tmp / "state", overrides=dict(config or {}))
+    cfg = load_config(environ={}, state_dir=state_dir or tmp / "state", overrides=dict(config or {}))
     async with open_gateway(cfg, spec, mode=upstream_mode) as app:
         async with Client(build_server(app), mode=client_mode, **client_kwargs) as client:
             yield Rig(app=app, client=client, tmp=tmp, event_log=event_log, control=control)
