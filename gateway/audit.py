@@ -44,7 +44,15 @@ from typing import Any
 
 from filelock import FileLock
 
-from gateway.redact import redact, redact_args, scrub_literals, summarize_result, typed_texts
+from gateway.redact import (
+    masked_tokens,
+    redact,
+    redact_args,
+    scrub_echoes,
+    scrub_literals,
+    summarize_result,
+    typed_texts,
+)
 
 log = logging.getLogger(__name__)
 
@@ -385,6 +393,11 @@ class AuditLog:
                 record[key] = summarize_result(value)
             else:
                 record[key] = redact(value)
+        if isinstance(raw_args, Mapping) and isinstance(record.get("args"), Mapping):
+            echoed = masked_tokens(dict(raw_args), record["args"])
+            if echoed:
+                record = {k: (v if k == "args" or k in _NOT_SCRUBBED else scrub_echoes(v, echoed))
+                          for k, v in record.items()}
         if password_field:
             record["password_field"] = True
             if isinstance(raw_args, Mapping):

@@ -28,22 +28,22 @@ import platformdirs
 
 from gateway._config_values import coerce, parse_env
 from gateway.errors import ConfigError
+from policy.catalog import OBSERVATION_TOOLS, UPSTREAM_TOOLS
 
 APP_NAME = "winmcp-gateway"
 ENV_PREFIX = "WINMCP_GATEWAY_"
 ENV_STATE_DIR = "WINMCP_GATEWAY_STATE_DIR"
 ENV_CONFIG = "WINMCP_GATEWAY_CONFIG"
+# Variables with the prefix that are not config keys (any other unknown one is warned about).
+ENV_NOT_KEYS = frozenset({ENV_STATE_DIR, ENV_CONFIG})
 
 # Upper bound for max_observation_age_ms: a longer window would make "fresh" meaningless on a
 # live desktop (10 minutes; the seed plugin's default was 60 s).
 MAX_OBSERVATION_AGE_CEILING_MS = 600_000
-# The observation tools (policy.catalog.OBSERVATION_TOOLS) and the rest of upstream 0.8.8's tools,
-# spelled out so that the safe values below read as what they are.
-_OBSERVATION = ("ControlStatus", "DisplayInventory", "Screenshot", "Snapshot", "Wait", "WaitFor")
-_NOT_OBSERVATION = (
-    "App", "Click", "Clipboard", "FileSystem", "Move", "MultiEdit", "MultiSelect", "Notification",
-    "PowerShell", "Process", "Registry", "Scrape", "Scroll", "Shortcut", "Type",
-)
+# Safe values of the tool lists: an allow-list that cannot be read allows only observation; a
+# deny-list that cannot be read denies everything else.
+_OBSERVATION = tuple(sorted(OBSERVATION_TOOLS))
+_NOT_OBSERVATION = tuple(sorted(set(UPSTREAM_TOOLS) - OBSERVATION_TOOLS))
 # A window pattern no title can match: Win32 titles are NUL-terminated, so none contains U+0000.
 NO_WINDOW = "\x00unusable allowed_windows: no window matches"
 
@@ -68,6 +68,7 @@ class Key:
     weakens: bool = False  # may an explicit false switch a gate check off? (S-CFG-03)
     partial: Literal["keep", "union"] = "keep"
     split_commas: bool = True
+    safe_doc: str = ""  # how the docs name the safe value when it is not the default
 
     @property
     def safe_value(self) -> Any:
@@ -86,15 +87,18 @@ KEYS: tuple[Key, ...] = (
         doc="Before an input action, probe the focused window and refuse if it changed (PROCESS_CHANGED)."),
     Key(name="max_observation_age_ms", kind="int", default=60_000, minimum=0,
         maximum=MAX_OBSERVATION_AGE_CEILING_MS,
-        doc="Oldest observation an input action may rely on, in milliseconds (at most 600000)."),
+        doc="Oldest observation an input action may rely on, in milliseconds."),
     Key(name="observation_history", kind="int", default=32, minimum=1, maximum=10_000,
         doc="Observations kept per client session (older ones are dropped; ids are never reused)."),
     Key(name="allowed_windows", kind="list[str]", default=(), safe=(NO_WINDOW,), split_commas=False,
+        safe_doc="no window matches",
         doc="If set, input actions are allowed only when the focused window title matches one of these "
             "case-insensitive glob patterns (WINDOW_NOT_ALLOWED)."),
     Key(name="tools_allow", kind="list[str]", default=(), safe=_OBSERVATION,
+        safe_doc="the observation tools only",
         doc="If set, only these upstream tools are listed and callable (TOOL_NOT_ALLOWED)."),
     Key(name="tools_deny", kind="list[str]", default=(), safe=_NOT_OBSERVATION, partial="union",
+        safe_doc="every tool but the observation tools (plus the names given)",
         doc="These upstream tools are hidden and refused (TOOL_NOT_ALLOWED)."),
     Key(name="profile", kind="str", default="default", choices=("default", "observe-only"), safe="observe-only",
         doc='"observe-only" leaves only observation tools and the gateway\'s read-only tools.'),
@@ -246,7 +250,7 @@ def load_config(
             continue
         values[name] = coerce(_BY_NAME[name], value, f"file {path}", warnings)
     for env_name in sorted(environ):
-        if not env_name.startswith(ENV_PREFIX) or env_name in (ENV_STATE_DIR, ENV_CONFIG):
+        if not env_name.startswith(ENV_PREFIX) or env_name in ENV_NOT_KEYS:
             continue
         name = env_name[len(ENV_PREFIX) :].lower()
         if name not in _BY_NAME:
@@ -293,6 +297,7 @@ def weakened_checks(config: GatewayConfig) -> tuple[str, ...]:
 
 __all__ = [
     "ENV_CONFIG",
+    "ENV_NOT_KEYS",
     "ENV_PREFIX",
     "ENV_STATE_DIR",
     "KEYS",

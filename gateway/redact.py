@@ -532,6 +532,55 @@ def scrub_literals(value: Any, literals: Iterable[str]) -> Any:
     return value
 
 
+# Echo scrubbing (S-RED-08): upstream often repeats an argument in its result, sometimes cut
+# short (Clipboard keeps 100 chars). A token of an argument that redaction masked is a secret;
+# any run of 16+ of its characters found elsewhere in the record is masked too.
+_ECHO_MIN = 16
+_TOKEN = re.compile(r"[^\s'\"`,;(){}\[\]<>|&]+")
+_RUN = re.compile(r"[^\s'\"`,;(){}\[\]<>|&]{%d,}" % _ECHO_MIN)
+
+
+def masked_tokens(raw: Any, redacted: Any) -> tuple[str, ...]:
+    """Tokens (16+ chars) of the raw string values that do not survive redaction: the secrets."""
+    out: list[str] = []
+
+    def walk(r: Any, d: Any) -> None:
+        if isinstance(r, str):
+            kept = d if isinstance(d, str) else ""
+            out.extend(t for t in _TOKEN.findall(r) if len(t) >= _ECHO_MIN and t not in kept)
+        elif isinstance(r, Mapping):
+            for key, value in r.items():
+                walk(value, d.get(key) if isinstance(d, Mapping) else None)
+        elif isinstance(r, list | tuple):
+            for i, value in enumerate(r):
+                walk(value, d[i] if isinstance(d, list | tuple) and i < len(d) else None)
+
+    walk(raw, redacted)
+    return tuple(dict.fromkeys(out))
+
+
+def scrub_echoes(value: Any, secrets: Iterable[str]) -> Any:
+    """Mask runs in `value` that are 16+ character pieces of any of the `secrets` (S-RED-08)."""
+    tokens = [t for t in secrets if len(t) >= _ECHO_MIN]
+    if not tokens:
+        return value
+    if isinstance(value, str):
+
+        def one(m: re.Match[str]) -> str:
+            run = m.group(0)
+            core = run.rstrip(".")  # a cut-short echo ends in "..."
+            if len(core) >= _ECHO_MIN and any(core in t or t in core for t in tokens):
+                return _mask("echo")
+            return run
+
+        return _RUN.sub(one, value)
+    if isinstance(value, dict):
+        return {k: scrub_echoes(v, tokens) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub_echoes(v, tokens) for v in value]
+    return value
+
+
 def summarize_result(result: Any, *, secrets: Iterable[str] = ()) -> dict[str, Any]:
     """A small, redacted summary of a tool result for the audit (S-RED-05).
 
@@ -604,6 +653,8 @@ __all__ = [
     "RESULT_TEXT_CHARS",
     "SECRET_KEYS",
     "blob_summary",
+    "masked_tokens",
+    "scrub_echoes",
     "is_secret_key",
     "password_note",
     "redact",

@@ -1,10 +1,28 @@
-"""The MCP client side: one live connection to Windows-MCP, restarted when it dies.
+"""The MCP client side: one live connection to Windows-MCP, supervised and restarted when it dies.
 
 This is the one place upstream and library exceptions are mapped (`map_upstream_errors`,
 STYLE.md §3): the most specific match wins, and everything else is an `UpstreamError`
 whose message says what happened and what to do. Nothing above this module sees an
 `MCPError` from the upstream connection except a protocol error that must be passed on
-with its JSON-RPC code (`UpstreamProtocolError`).
+with its JSON-RPC code (`UpstreamProtocolError`, S-UPS-05).
+
+Lifecycle (S-UPS-01 … S-UPS-04), as numbered steps:
+
+    1. `__aenter__` starts a supervisor task and waits (at most `STARTUP_WAIT_S`) for the
+       first connection attempt. It never raises: a failure is kept in `last_error`, and
+       the gateway still serves its own tools and explains the failure.
+    2. A call (`call_tool`, `forward`, `list_tools`) uses the live client; while an attempt
+       is running it waits for it; while the supervisor backs off it fails at once with
+       `last_error` and when the next attempt is due, and past that time it starts one.
+    3. The connection's end is seen the moment it happens (end of the transport's stream,
+       or a request answered "connection closed"): `restarts` goes up, `on_lost` listeners
+       run *synchronously* (the gateway marks every observation stale before any other
+       call can be judged), in-flight calls fail with UPSTREAM_DIED and the stderr tail.
+    4. The supervisor reconnects: at once after a connection that lived `STABLE_S`, else
+       with backoff `RESTART_BACKOFF_S`; after `PROACTIVE_ATTEMPTS` failed attempts in a
+       row it waits for a call to ask again (no endless background respawning).
+    5. Every request is bounded by `timeout_s` (config `upstream_timeout_s`); on timeout the
+       SDK cancels the upstream request and the call gets UPSTREAM_TIMEOUT.
 """
 
 from __future__ import annotations
@@ -14,26 +32,50 @@ import logging
 import os
 import shlex
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 import anyio
+import anyio.abc
 import mcp_types as types
-from mcp import Client, StdioServerParameters
+from mcp import Client
 from mcp.shared.exceptions import MCPError
+from pydantic import TypeAdapter
 
+from gateway._upstream_conn import ClientCallbacks, is_modern, make_client, pump_listen, send_quietly
 from gateway.errors import UpstreamError, UpstreamTimeout
+from gateway.upstream_hooks import CURRENT_CALLER, Caller, UpstreamHooks
 
 log = logging.getLogger(__name__)
 
 # JSON-RPC codes the SDK uses for transport faults (mcp_types.jsonrpc).
 _CONNECTION_CLOSED = types.CONNECTION_CLOSED
 _REQUEST_TIMEOUT = types.REQUEST_TIMEOUT
-# Backoff between restarts: 0.2 s doubling to 5 s, so a crash loop costs little but recovers fast.
+# Backoff between attempts: 0.2 s doubling to 5 s, so a crash loop costs little but recovers fast.
 RESTART_BACKOFF_S = (0.2, 0.5, 1.0, 2.0, 5.0)
+# A connection that lived this long was healthy: its loss is restarted at once, not backed off.
+STABLE_S = 10.0
+# Failed attempts in a row after which the supervisor stops respawning on its own.
+PROACTIVE_ATTEMPTS = 6
+# How long `serve` waits for the first connection before answering clients anyway
+# (a stdio client's initialize must not time out behind a slow `uvx` download).
+STARTUP_WAIT_S = 30.0
 STDERR_TAIL_BYTES = 2048
+
+_CLIENT_REQUEST: TypeAdapter[Any] = TypeAdapter(types.ClientRequest)
+# Forwarded requests that answer in one round (no input_required) and their result types.
+_PLAIN_RESULTS: dict[str, type[Any]] = {
+    "resources/list": types.ListResourcesResult,
+    "resources/templates/list": types.ListResourceTemplatesResult,
+    "prompts/list": types.ListPromptsResult,
+    "completion/complete": types.CompleteResult,
+    "resources/subscribe": types.EmptyResult,
+    "resources/unsubscribe": types.EmptyResult,
+    "logging/setLevel": types.EmptyResult,
+}
 
 
 class UpstreamProtocolError(UpstreamError):
@@ -94,6 +136,11 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
     Args:
         what: the operation, for the message (e.g. "tools/call Click").
         stderr_path: the upstream's stderr log, whose tail is attached on a crash.
+
+    Raises:
+        UpstreamProtocolError: the upstream answered with a JSON-RPC error (its code is kept).
+        UpstreamTimeout: no answer within the timeout (UPSTREAM_TIMEOUT).
+        UpstreamError: the connection died (UPSTREAM_DIED) or cannot be reached (UPSTREAM_UNREACHABLE).
     """
     try:
         yield
@@ -123,18 +170,27 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
 
 
 def _wire(model: Any) -> dict[str, Any]:
-    """A result model as the dict that went over the wire (aliases, no Nones)."""
+    """A result model as the dict that went over the wire (aliases, no Nones, no upstream identity stamp)."""
     data: dict[str, Any] = model.model_dump(by_alias=True, exclude_none=True, mode="json")
+    meta = data.get("_meta")
+    if isinstance(meta, dict):
+        meta.pop("io.modelcontextprotocol/serverInfo", None)
+        if not meta:
+            del data["_meta"]
     return data
 
 
-class Upstream:
-    """One supervised connection to the upstream.
+def _backoff(failures: int) -> float:
+    return RESTART_BACKOFF_S[min(max(failures, 1), len(RESTART_BACKOFF_S)) - 1]
 
-    A dedicated task owns the SDK `Client` context (anyio scopes must be exited by the task
-    that entered them); callers in any task use `call_tool` / `list_tools`. When the
-    connection dies, the next call restarts it with backoff, and `restarts` counts how often —
-    the gateway marks every observation stale after a restart (the desktop state is unknown).
+
+class Upstream:
+    """One supervised connection to the upstream (see the module docstring for the lifecycle).
+
+    A dedicated task owns each SDK `Client` context (anyio scopes must be exited by the task
+    that entered them); callers in any task use `call_tool` / `list_tools` / `forward`.
+    `restarts` counts lost connections (each is followed by a restart); `on_lost` listeners
+    run the moment a loss is seen; `hooks` receives what the upstream says first.
     """
 
     def __init__(
@@ -153,25 +209,52 @@ class Upstream:
         # not the SDK's minimal default (DESIGN.md §11).
         self._environ = dict(os.environ if environ is None else environ)
         self._mode = mode
-        self._client: Client | None = None
-        self._tg: anyio.abc.TaskGroup | None = None
-        self._stop: anyio.Event | None = None
-        self._lock = anyio.Lock()
-        self._failures = 0
+        self.hooks: UpstreamHooks | None = None
+        self.on_lost: list[Callable[[], None]] = []
         self.restarts = 0
         self.connects = 0
         self.last_error: str | None = None
+        self._client: Client | None = None
+        self._capabilities: types.ServerCapabilities | None = None
+        self._tg: anyio.abc.TaskGroup | None = None
+        self._closing = False
+        self._failures = 0
+        self._retry_at: float | None = None
+        self._kick = anyio.Event()
+        self._state_changed = anyio.Event()
+        self._lost = anyio.Event()
+        self._stop: anyio.Event | None = None
+        self._done = anyio.Event()
+        self._connected_at = 0.0
+        self._in_flight: list[Caller] = []
+        self._uris: set[str] = set()
+        self._uris_changed = anyio.Event()
+        self._log_level: str | None = None
+        self._callbacks = ClientCallbacks(lambda: self.hooks)
+
+    # -- lifecycle ---------------------------------------------------------------------------
 
     async def __aenter__(self) -> Upstream:
         self._tg = anyio.create_task_group()
         await self._tg.__aenter__()
-        await self._ensure()
+        first = self._state_changed
+        self._tg.start_soon(self._supervise)
+        with anyio.move_on_after(min(self.timeout_s, STARTUP_WAIT_S)):
+            await first.wait()
+        if self._client is None:
+            log.warning("upstream not available at start: %s", self.last_error or "still starting")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        self._closing = True
+        self._kick.set()
+        self._lost.set()
         if self._stop is not None:
             self._stop.set()
+        with anyio.move_on_after(5.0, shield=True):
+            await self._done.wait()
         assert self._tg is not None
+        self._tg.cancel_scope.cancel()
         await self._tg.__aexit__(None, None, None)
 
     @property
@@ -183,87 +266,194 @@ class Upstream:
         return self._client.server_info if self._client is not None else None
 
     @property
+    def capabilities(self) -> types.ServerCapabilities | None:
+        """The upstream's capabilities (the last connection's while it is down; None if it never came up)."""
+        return self._capabilities
+
+    @property
     def alive(self) -> bool:
         return self._client is not None
+
+    def in_flight(self) -> tuple[Caller, ...]:
+        """The client calls waiting on the upstream right now, oldest first (S-PROTO-05)."""
+        return tuple(self._in_flight)
+
+    def _signal(self) -> None:
+        changed, self._state_changed = self._state_changed, anyio.Event()
+        changed.set()
+
+    async def _supervise(self) -> None:
+        try:
+            while not self._closing:
+                ok = await self._attempt()
+                if self._closing:
+                    break
+                if ok:
+                    await self._lost.wait()
+                    if self._closing:
+                        break
+                    lived = time.monotonic() - self._connected_at
+                    delay = 0.0 if self._failures == 0 else _backoff(self._failures)
+                    self._failures = 0 if lived >= STABLE_S else self._failures + 1
+                else:
+                    self._failures += 1
+                    delay = _backoff(self._failures)
+                if delay <= 0:
+                    continue
+                self._kick = anyio.Event()
+                self._retry_at = time.monotonic() + delay
+                self._signal()
+                if self._failures >= PROACTIVE_ATTEMPTS:
+                    await self._kick.wait()
+                else:
+                    with anyio.move_on_after(delay):
+                        await self._kick.wait()
+                self._retry_at = None
+        finally:
+            self._done.set()
 
     def _open_errlog(self) -> TextIO:
         if self.stderr_path is None:
             return sys.stderr
         self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
-        return self.stderr_path.open("a", encoding="utf-8")
+        errlog = self.stderr_path.open("a", encoding="utf-8")
+        errlog.write(f"--- winmcp-gateway starts the upstream `{self.spec.describe()}` ---\n")
+        errlog.flush()
+        return errlog
 
-    def _make_client(self, errlog: TextIO) -> Client:
-        if self.spec.url:
-            return Client(self.spec.url, mode=self._mode)
-        from mcp.client.stdio import stdio_client
-
-        params = StdioServerParameters(command=self.spec.argv[0], args=list(self.spec.argv[1:]), env=self._environ)
-        return Client(stdio_client(params, errlog=errlog), mode=self._mode)
-
-    async def _own_connection(self, ready: anyio.Event, box: dict[str, Any], stop: anyio.Event) -> None:
+    async def _own(self, ready: anyio.Event, stop: anyio.Event, box: dict[str, Any]) -> None:
+        """Own one connection: enter the client, serve until `stop`, exit it in this task."""
         errlog = self._open_errlog()
+
+        def ended() -> None:
+            client = box.get("client")
+            if client is not None and not stop.is_set() and not self._closing:
+                self._mark_lost(client, "the upstream closed its connection (the process exited?)")
+
         try:
-            async with self._make_client(errlog) as client:
-                box["client"] = client
-                ready.set()
-                await stop.wait()
-        except BaseException as exc:  # noqa: BLE001 - reported to the waiting caller, never lost
-            box["error"] = exc
-            ready.set()
-            if not isinstance(exc, Exception):
-                raise
+            with anyio.CancelScope() as scope:
+                box["scope"] = scope
+                client = make_client(argv=self.spec.argv, url=self.spec.url, environ=self._environ, errlog=errlog,
+                                     mode=self._mode, callbacks=self._callbacks, on_end=ended)
+                async with client:
+                    box["client"] = client
+                    ready.set()
+                    async with anyio.create_task_group() as tg:
+                        if is_modern(client):
+                            tg.start_soon(pump_listen, client, lambda: tuple(sorted(self._uris)),
+                                          lambda: self._uris_changed, lambda: self.hooks)
+                        await stop.wait()
+                        tg.cancel_scope.cancel()
+        except Exception as exc:  # noqa: BLE001 - reported to the supervisor, never lost
+            if "client" not in box:
+                box["error"] = exc
+            else:
+                log.debug("closing the upstream connection raised %r", exc)
         finally:
+            ready.set()
             if errlog is not sys.stderr:
                 errlog.close()
 
-    async def _ensure(self) -> Client:
-        """Return a live client, (re)connecting with backoff when there is none."""
-        async with self._lock:
+    async def _attempt(self) -> bool:
+        assert self._tg is not None
+        ready, stop, box = anyio.Event(), anyio.Event(), {}
+        self._tg.start_soon(self._own, ready, stop, box)
+        with anyio.move_on_after(self.timeout_s):
+            await ready.wait()
+        client: Client | None = box.get("client")
+        if client is None:
+            stop.set()
+            if (scope := box.get("scope")) is not None:
+                scope.cancel()
+            err = box.get("error")
+            detail = f"{type(err).__name__}: {err}" if err is not None else f"no answer in {self.timeout_s:g} s"
+            self.last_error = (f"cannot start the upstream `{self.spec.describe()}` ({detail}); check the command "
+                               "or URL and that Windows-MCP runs on its own (`uvx windows-mcp`)")
+            log.warning("%s", self.last_error)
+            return False
+        self._stop, self._lost = stop, anyio.Event()
+        self._client, self._capabilities = client, client.server_capabilities
+        self.connects += 1
+        self._connected_at = time.monotonic()
+        self._signal()
+        self._tg.start_soon(self._after_connect, self.connects == 1)
+        return True
+
+    async def _after_connect(self, first: bool) -> None:
+        """Re-establish what clients asked of the previous connection, then tell the hooks."""
+        client = self._client
+        if client is not None and not is_modern(client):
+            for uri in sorted(self._uris):
+                with contextlib.suppress(UpstreamError):
+                    await self.forward("resources/subscribe", {"uri": uri})
+            if self._log_level is not None:
+                with contextlib.suppress(UpstreamError):
+                    await self.forward("logging/setLevel", {"level": self._log_level})
+        if self.hooks is not None:
+            try:
+                await self.hooks.connected(first=first)
+            except Exception:  # noqa: BLE001 - a hook fault must not take the supervisor down
+                log.exception("the upstream-connected hook failed")
+
+    def _mark_lost(self, client: Client, why: str) -> None:
+        """The connection is gone: count it, mark observations stale (listeners), let the supervisor restart."""
+        if self._client is not client:
+            return
+        self._client = None
+        self.restarts += 1
+        self.last_error = why
+        log.warning("upstream connection lost: %s", why)
+        for listener in list(self.on_lost):
+            try:
+                listener()
+            except Exception:  # noqa: BLE001 - every listener runs
+                log.exception("an upstream-lost listener failed")
+        self._lost.set()
+        if self._stop is not None:
+            self._stop.set()
+
+    async def _ensure(self, what: str) -> Client:
+        """A live client; waits for a running attempt, fails at once while backing off (step 2)."""
+        deadline = anyio.current_time() + self.timeout_s
+        while True:
             if self._client is not None:
                 return self._client
-            if self.connects:
-                delay = RESTART_BACKOFF_S[min(self._failures, len(RESTART_BACKOFF_S) - 1)]
-                await anyio.sleep(delay)
-            assert self._tg is not None, "use Upstream as an async context manager"
-            ready, stop, box = anyio.Event(), anyio.Event(), {}
-            self._tg.start_soon(self._own_connection, ready, box, stop)
-            with anyio.move_on_after(self.timeout_s):
-                await ready.wait()
-            if "client" not in box:
-                stop.set()
-                self._failures += 1
-                err = box.get("error")
-                detail = f"{type(err).__name__}: {err}" if err is not None else f"no answer in {self.timeout_s:g} s"
-                self.last_error = detail
-                raise UpstreamError(
-                    f"cannot start the upstream `{self.spec.describe()}` ({detail}); check the command or URL "
-                    "and that Windows-MCP runs on its own (`uvx windows-mcp`)",
-                    stderr_tail=tail_of(self.stderr_path),
-                    code="UPSTREAM_UNREACHABLE",
-                )
-            if self.connects:
-                self.restarts += 1
-            self.connects += 1
-            self._failures = 0
-            self._client, self._stop = box["client"], stop
-            return self._client
+            if self._closing:
+                raise UpstreamError("the gateway is shutting down", code="UPSTREAM_UNREACHABLE")
+            if self._retry_at is not None:
+                wait = self._retry_at - time.monotonic()
+                if wait > 0:
+                    raise UpstreamError(
+                        f"the upstream is not running ({self.last_error}); the gateway tries again in {wait:.1f} s",
+                        stderr_tail=tail_of(self.stderr_path), code="UPSTREAM_UNREACHABLE")
+                self._kick.set()
+            changed = self._state_changed
+            remaining = deadline - anyio.current_time()
+            if remaining <= 0:
+                raise UpstreamTimeout(f"the upstream did not come up in time for {what}", code="UPSTREAM_TIMEOUT")
+            with anyio.move_on_after(remaining):
+                await changed.wait()
 
-    def _drop(self, client: Client) -> None:
-        if self._client is client:
-            self._client = None
-            if self._stop is not None:
-                self._stop.set()
+    # -- requests ----------------------------------------------------------------------------
 
-    async def _request(self, what: str, op: Any) -> Any:
-        client = await self._ensure()
+    async def _request(self, what: str, op: Callable[[Client], Any]) -> Any:
+        client = await self._ensure(what)
+        caller = CURRENT_CALLER.get()
+        if caller is not None:
+            self._in_flight.append(caller)
         try:
             with map_upstream_errors(what, self.stderr_path), anyio.fail_after(self.timeout_s):
                 return await op(client)
         except UpstreamError as exc:
             if exc.code == "UPSTREAM_DIED":
-                self.last_error = str(exc)
-                self._drop(client)
+                self._mark_lost(client, str(exc))
             raise
+        finally:
+            if caller is not None:
+                for i in range(len(self._in_flight) - 1, -1, -1):
+                    if self._in_flight[i] is caller:
+                        del self._in_flight[i]
+                        break
 
     async def list_tools(self) -> list[dict[str, Any]]:
         """All upstream tools as wire dicts (every page)."""
@@ -282,16 +472,71 @@ class Upstream:
         return result
 
     async def call_tool(self, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
-        """Call one upstream tool and return its result as the wire dict."""
+        """Call one upstream tool and return its result as the wire dict.
+
+        The current `Caller` (if any) receives the upstream's progress under its own token and
+        contributes its own `_meta` keys (S-PROTO-04).
+        """
+        caller = CURRENT_CALLER.get()
+        progress = caller.progress if caller is not None else None
+        meta = dict(caller.forward_meta) if caller is not None and caller.forward_meta else None
 
         async def op(client: Client) -> dict[str, Any]:
-            return _wire(await client.call_tool(name, dict(arguments)))
+            return _wire(await client.call_tool(name, dict(arguments), progress_callback=progress, meta=meta))
 
         result: dict[str, Any] = await self._request(f"tools/call {name}", op)
-        result.get("_meta", {}).pop("io.modelcontextprotocol/serverInfo", None)
-        if result.get("_meta") == {}:
-            del result["_meta"]
         return result
+
+    async def forward(self, method: str, params: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Forward one non-tool client request (resources, prompts, completion, logging) and return the wire result.
+
+        Raises:
+            UpstreamProtocolError: the upstream refused it (the JSON-RPC code is kept, S-UPS-05).
+            UpstreamError: the upstream is down, died or timed out.
+        """
+        body = dict(params or {})
+        meta = body.get("_meta")
+        op: Callable[[Client], Any]
+        if method == "resources/read":
+            op = lambda c: c.read_resource(body["uri"], meta=meta)  # noqa: E731
+        elif method == "prompts/get":
+            op = lambda c: c.get_prompt(body["name"], body.get("arguments"), meta=meta)  # noqa: E731
+        elif method in _PLAIN_RESULTS:
+            request = _CLIENT_REQUEST.validate_python({"method": method, "params": body})
+            op = lambda c: send_quietly(c, request, _PLAIN_RESULTS[method])  # noqa: E731
+        else:
+            raise UpstreamProtocolError(types.METHOD_NOT_FOUND, "Method not found", method)
+        result: dict[str, Any] = _wire(await self._request(method, op))
+        return result
+
+    async def set_subscribed(self, uri: str, subscribed: bool) -> None:
+        """Hold (or drop) the upstream's subscription to `uri` (resources/subscribe, or the listen filter)."""
+        previous = set(self._uris)
+        (self._uris.add if subscribed else self._uris.discard)(uri)
+        client = await self._ensure("resources/subscribe")
+        if is_modern(client):
+            changed, self._uris_changed = self._uris_changed, anyio.Event()
+            changed.set()
+            return
+        try:
+            await self.forward("resources/subscribe" if subscribed else "resources/unsubscribe", {"uri": uri})
+        except UpstreamError:
+            self._uris = previous
+            raise
+
+    async def set_log_level(self, level: str) -> None:
+        """The level the upstream should log at (kept, and sent again after a restart)."""
+        self._log_level = level
+        client = await self._ensure("logging/setLevel")
+        if not is_modern(client):  # 2026-07-28: no setLevel; the per-request opt-in asks for everything
+            await self.forward("logging/setLevel", {"level": level})
+
+    async def notify_roots_changed(self) -> None:
+        """Tell the upstream that a client's roots changed (2025-11-25 only; roots are gone at 2026-07-28)."""
+        client = self._client
+        if client is not None and not is_modern(client):
+            with contextlib.suppress(Exception):
+                await client.session.send_notification(types.RootsListChangedNotification())
 
 
 def upstream_argv_for_sim(scenario: str | None, extra: Sequence[str] = ()) -> UpstreamSpec:
@@ -301,6 +546,7 @@ def upstream_argv_for_sim(scenario: str | None, extra: Sequence[str] = ()) -> Up
 
 
 __all__ = [
+    "RESTART_BACKOFF_S",
     "Upstream",
     "UpstreamProtocolError",
     "UpstreamSpec",

@@ -305,6 +305,44 @@ def app_arguments(value: object) -> list[str]:
     return [] if value is None else [str(value)]
 
 
+def value_text(value: object) -> str:
+    """An argument value as text: booleans `true`/`false`, lists joined with spaces."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def app_command_line(args: Mapping[str, object]) -> str:
+    """App's launch as one command line: `<executable file name> <args…>` ("" when none).
+
+    Only the file name of `executable` is kept, so `C:\\…\\shutdown.exe /s` reads like the
+    same command typed into PowerShell; arguments with spaces are quoted.
+    """
+    executable = args.get("executable")
+    if mode_of(args, "launch") not in ("launch", "launch_executable") or not isinstance(executable, str):
+        return ""
+    stem, ext = executable_basename(executable)
+    words = [f"{stem}.{ext}" if ext else stem]
+    words += [f'"{a}"' if " " in a else a for a in app_arguments(args.get("args"))]
+    return " ".join(w for w in words if w)
+
+
+# Longest command the rules inspect. Upstream runs PowerShell as `-EncodedCommand <base64 of
+# UTF-16LE>` on a command line of at most 32,767 characters (CreateProcess), which holds about
+# 12,270 characters of command: anything longer cannot run there anyway, and inspecting it
+# would cost more than a tripwire should.
+MAX_COMMAND_CHARS = 12_288
+
+
+def _oversized(tool: str, args: Mapping[str, object]) -> bool:
+    if tool == "PowerShell":
+        command = args.get("command")
+        return command is not None and len(value_text(command)) > MAX_COMMAND_CHARS
+    return tool == "App" and len(app_command_line(args)) > MAX_COMMAND_CHARS
+
+
 _KEY_ALIASES = {"windows": "win", "super": "win", "meta": "win", "lwin": "win", "rwin": "win"}
 _KEY_ALIASES |= {"control": "ctrl", "escape": "esc"}
 _LAUNCHER_CHORDS = (frozenset({"win", "r"}), frozenset({"win", "x"}))
@@ -322,7 +360,7 @@ def _shortcut_launcher(tool: str, args: Mapping[str, object]) -> bool:
 # command word is quadratic on hostile input (thousands of `powershell` words in one
 # statement); padding a statement past the reach is one more way past a tripwire.
 STATEMENT_REACH = 1000
-_S = r"[^;|&]{0,%d}?" % STATEMENT_REACH
+_S = rf"[^;|&]{{0,{STATEMENT_REACH}}}?"
 _END = r"(?![\w\-])"
 
 
@@ -364,6 +402,14 @@ _FILE_WRITE = (
 _R = "registry-destruction"
 
 BUILTIN_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec(
+        id="oversized-command",
+        action="deny",
+        risk="uninspectable",
+        reason=f"The command is longer than {MAX_COMMAND_CHARS} characters: too long to inspect, and longer "
+        "than Windows-MCP can pass on a command line. Split it into smaller commands.",
+        predicate=_oversized,
+    ),
     RuleSpec(
         id="app-launch-interpreter",
         action="deny",

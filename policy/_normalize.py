@@ -163,7 +163,8 @@ def canonical_parameter(command: str, name: str) -> str:
 MAX_EXPAND_DEPTH = 6
 MAX_LAYERS = 48
 # and the layers together hold at most this many characters (each is matched by every rule)
-MAX_EXPANDED_CHARS = 1 << 18
+MAX_EXPANDED_CHARS = 1 << 16
+MAX_INTERPRETERS_PER_LAYER = 8
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-"})
 _QUOTES = str.maketrans(
@@ -454,9 +455,12 @@ def _inner_of(name: str, text: str, tokens: list[re.Match[str]]) -> str | None:
 
 
 def _inner_layers(normal: str) -> Iterator[str]:
-    # A generator: `expand` stops pulling once it has MAX_LAYERS, so a text with thousands of
-    # `powershell -c` or strings costs a bounded number of tokenisations, not one per match.
-    for m in _INTERPRETER.finditer(normal):
+    # A generator, and at most MAX_INTERPRETERS_PER_LAYER interpreters per layer: a text with
+    # thousands of `cmd /c` costs a bounded number of tokenisations, not one per match (the
+    # first one's inner command already holds all the later ones).
+    for n, m in enumerate(_INTERPRETER.finditer(normal)):
+        if n >= MAX_INTERPRETERS_PER_LAYER:
+            break
         found = _inner_of(m.group(1), normal, _statement_tokens(normal, m.end()))
         if found and found.strip():
             yield found
@@ -485,9 +489,12 @@ def expand(text: str) -> list[str]:
     seen: set[str] = set()
     budget = [MAX_EXPANDED_CHARS]
 
+    def full() -> bool:
+        return len(out) >= MAX_LAYERS or budget[0] <= 0
+
     def visit(raw: str, depth: int, case_preserved: bool) -> None:
         normal = normalise(raw)
-        if normal in seen or len(out) >= MAX_LAYERS or (out and len(normal) > budget[0]):
+        if normal in seen or full():
             return
         seen.add(normal)
         out.append(normal)
@@ -499,9 +506,11 @@ def expand(text: str) -> list[str]:
         # found in the case-preserved text they came from.
         if case_preserved:
             for decoded in encoded_payloads(raw):
+                if full():
+                    return
                 visit(decoded, depth + 1, True)
         for inner in _inner_layers(normal):
-            if len(out) >= MAX_LAYERS:
+            if full():
                 return
             visit(inner, depth + 1, False)
 

@@ -23,12 +23,14 @@ from typing import Literal
 from policy._builtin_rules import (
     BUILTIN_SPECS,
     COMMAND_TOOLS,
+    MAX_COMMAND_CHARS,
     READ_ARGS,
     Predicate,
     RuleSpec,
     app_arguments,
-    executable_basename,
+    app_command_line,
     mode_of,
+    value_text,
 )
 from policy._normalize import expand, fold, normalise
 from policy.catalog import UPSTREAM_TOOLS
@@ -151,29 +153,17 @@ def rules_read_args() -> Mapping[str, frozenset[str]]:
 # Views: the text a pattern sees
 
 
-def _value_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return " ".join(str(v) for v in value)
-    return str(value)
-
-
-def _app_command_line(args: Mapping[str, object]) -> str:
-    executable = args.get("executable")
-    if mode_of(args, "launch") not in ("launch", "launch_executable") or not isinstance(executable, str):
-        return ""
-    stem, ext = executable_basename(executable)
-    words = [f"{stem}.{ext}" if ext else stem]
-    words += [f'"{a}"' if " " in a else a for a in app_arguments(args.get("args"))]
-    return " ".join(w for w in words if w)
+# A key=value view keeps this much of each value: the predicates read structured arguments
+# whole; the cut only bounds what text patterns scan.
+KV_VALUE_CHARS = 4096
 
 
 def tool_views(tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
     """The normalised texts rule patterns are searched in, for one call.
 
     PowerShell: every layer of `expand(command)`. App: every layer of the command line
-    `<executable file name> <args…>` (launch modes), then the `key=value` view. Any other
+    `<executable file name> <args…>` (launch modes), then the `key=value` view. A command
+    longer than MAX_COMMAND_CHARS is not expanded (`oversized-command` denies it). Any other
     tool: the `key=value` view — the arguments `rules_read_args` lists (all arguments, by
     name, for a tool it does not list), values `fold`ed (lower case, `/`, single spaces),
     lists joined with spaces, booleans `true`/`false`.
@@ -186,15 +176,17 @@ def tool_views(tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
         The views, outermost first (possibly empty).
     """
     views: list[str] = []
+    # An oversized command is not expanded (bounded cost); rule `oversized-command` denies it.
     if tool == "PowerShell":
         command = args.get("command")
-        return tuple(expand(_value_text(command))) if command is not None else ()
+        text = "" if command is None else value_text(command)
+        return tuple(expand(text)) if command is not None and len(text) <= MAX_COMMAND_CHARS else ()
     if tool == "App":
-        line = _app_command_line(args)
-        if line:
+        line = app_command_line(args)
+        if line and len(line) <= MAX_COMMAND_CHARS:
             views.extend(expand(line))
     keys = READ_ARGS.get(tool) or tuple(sorted(str(k) for k in args))
-    pairs = [f"{k}={fold(_value_text(args[k]))}" for k in keys if args.get(k) is not None]
+    pairs = [f"{k}={fold(value_text(args[k])[:KV_VALUE_CHARS])}" for k in keys if args.get(k) is not None]
     if pairs:
         views.append(" ".join(pairs))
     return tuple(views)
@@ -492,7 +484,7 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
     if tool == "FileSystem":
         paths = [_path_candidate(args[k]) for k in ("path", "destination") if args.get(k) is not None]
     elif tool == "PowerShell" and args.get("command") is not None:
-        texts = expand(_value_text(args["command"]))
+        texts = expand(value_text(args["command"]))
     elif tool == "App":
         paths = [
             _canonical(str(args[k])).rstrip("/") for k in ("executable", "cwd") if args.get(k) is not None

@@ -24,9 +24,9 @@ def _clicks(rig) -> list[list[int]]:  # type: ignore[no-untyped-def]
     return [e["screen_point"] for e in rig.side_effects() if e["kind"] == "click"]
 
 
-@requirement("S-FLOW-01")
+@requirement("S-FLOW-01", "S-PRX-04")
 async def test_click_without_observation_is_refused_and_never_reaches_the_desktop(tmp_path: Path) -> None:
-    """S-FLOW-01: NO_OBSERVATION — refused, and the simulator saw nothing."""
+    """S-FLOW-01, S-PRX-04: NO_OBSERVATION is a result (not a JSON-RPC error) and the simulator saw nothing."""
     async with gateway_rig(tmp_path) as rig:
         result = await rig.call("Click", {"loc": [640, 480]})
         assert result["isError"] is True

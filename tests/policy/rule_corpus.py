@@ -412,6 +412,13 @@ DANGEROUS: list[tuple[str, dict[str, object], str]] = [
     ("PowerShell", _ps("vssadmin delete shadows /all /quiet"), "delete-backups"),
     ("PowerShell", _ps("wmic shadowcopy delete"), "delete-backups"),
     ("PowerShell", _ps("bcdedit /set {default} recoveryenabled No"), "delete-backups"),
+    # --- too long to inspect (and to run upstream)
+    ("PowerShell", _ps("Get-Date; " * 1300), "oversized-command"),
+    (
+        "App",
+        {"mode": "launch_executable", "executable": "C:\\Tools\\tool.exe", "args": ["x" * 100] * 130},
+        "oversized-command",
+    ),
     # --- command launchers and injection-looking toasts
     ("Shortcut", {"shortcut": "win+r"}, "shortcut-command-launcher"),
     ("Shortcut", {"shortcut": "Win + X"}, "shortcut-command-launcher"),

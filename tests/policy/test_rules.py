@@ -268,6 +268,7 @@ def test_allow_rules_must_name_builtin_ids(allow: Any) -> None:
 def test_builtin_ids_are_stable_and_in_table_order() -> None:
     """S-RULE-09: the ids allow_rules may name; renaming one is a breaking change this test catches."""
     assert builtin_rule_ids() == (
+        "oversized-command",
         "app-launch-interpreter",
         "registry-delete-machine-hive",
         "registry-delete-top-key",

@@ -1,0 +1,87 @@
+Feature: The gate end to end, proven by the simulated desktop's event log
+  @S-FLOW-01
+  Scenario: Acting without a fresh observation never reaches the desktop
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "Click" with {"loc": [640, 480]}
+    Then the result is refused with NO_OBSERVATION
+    When the model takes a Snapshot with {}
+    And the model takes a Snapshot with {}
+    And the model calls "Click" with {"loc": [640, 480]} citing the first observation
+    Then the result is refused with STALE_OBSERVATION
+    And the desktop received nothing
+
+  @S-FLOW-02
+  Scenario: A converted image point lands where the model saw it
+    Given a gateway in front of the simulated desktop "hidpi"
+    When the model takes a Snapshot with {"use_vision": true}
+    And the model converts image pixel 1890, 26.25 to a screen point
+    Then the converted screen point is 2520, 35
+    When the model calls "Click" at the converted point citing the observation
+    Then the desktop received one click at 2520, 35
+
+  @S-FLOW-03
+  Scenario: The focus moved to another window after the observation
+    Given a gateway in front of the simulated desktop "default"
+    When the model takes a Snapshot with {}
+    And the user focuses the window "Example Domain - Google Chrome"
+    And the model calls "Click" with {"loc": [640, 480]}
+    Then the result is refused with PROCESS_CHANGED
+    And the desktop received nothing
+
+  @S-FLOW-04
+  Scenario: A label after another capture is stale
+    Given a gateway in front of the simulated desktop "default"
+    When the model takes a Snapshot with {"use_vision": true}
+    And the model calls "WaitFor" with {"condition": "text", "text": "Notepad", "timeout": 2}
+    And the model calls "Click" with {"label": 0}
+    Then the result is refused with STALE_OBSERVATION
+    And the desktop received nothing
+
+  @S-FLOW-05
+  Scenario: Only allowed windows take input
+    Given a gateway with config {"allowed_windows": ["*Chrome*"]} in front of the simulated desktop "default"
+    When the model takes a Snapshot with {}
+    And the model calls "Click" with {"loc": [640, 480]}
+    Then the result is refused with WINDOW_NOT_ALLOWED
+    And the desktop received nothing
+
+  @S-FLOW-06
+  Scenario: A person's stop blocks actions while observation keeps working
+    Given a gateway in front of the simulated desktop "default"
+    When the model takes a Snapshot with {}
+    And a person engages the kill switch
+    And the model calls "PowerShell" with {"command": "Get-Date"}
+    Then the result is refused with KILLED
+    When the model takes a Snapshot with {}
+    Then the result is not an error
+    And the desktop received nothing
+
+  @S-FLOW-07
+  Scenario: Two gateways sharing a state dir share the stop but not observations
+    Given two gateways sharing one state dir
+    When each takes a Snapshot
+    Then the second cannot cite the first one's observation
+    When the first engages the kill switch
+    Then the second refuses a click with KILLED
+
+  @S-FLOW-08
+  Scenario: The dangerous command corpus never reaches the system
+    Given a gateway in front of the simulated desktop "default"
+    When the model takes a Snapshot with {}
+    And the model replays the dangerous command corpus
+    Then every corpus call was refused by its rule
+    And the desktop received nothing
+
+  @S-FLOW-09
+  Scenario: Secrets never reach the state dir and the chain verifies
+    Given a gateway in front of the simulated desktop "default"
+    When the model sends every secret of the redaction corpus through PowerShell and Clipboard
+    Then no secret of the corpus appears in the state dir
+    And the audit chain verifies
+
+  @S-FLOW-10
+  Scenario: A negative-origin monitor layout maps exactly
+    Given a gateway in front of the simulated desktop "dual-negative"
+    When the model takes a Snapshot with {"use_vision": true}
+    And the model converts image pixel 200, 150 to a screen point
+    Then the converted screen point is -1453, 350

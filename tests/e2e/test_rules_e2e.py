@@ -1,0 +1,43 @@
+"""The command-rule corpus replayed through the gateway (S-FLOW-08).
+
+Every dangerous call is refused — with its rule's id, or as an approval request for rules
+that ask — and the simulator's event log proves none of them reached the (simulated) system;
+every ordinary call is forwarded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests._requirements import requirement
+from tests.e2e.harness import first_text, gateway_rig
+from tests.policy.rule_corpus import DANGEROUS, ORDINARY
+
+pytestmark = pytest.mark.anyio
+
+
+@requirement("S-FLOW-08")
+async def test_the_dangerous_corpus_never_reaches_the_system_and_ordinary_calls_do(tmp_path: Path) -> None:
+    """S-FLOW-08: ≥60 dangerous calls refused end to end with no simulator event; ≥30 ordinary calls pass."""
+    assert len(DANGEROUS) >= 60 and len(ORDINARY) >= 30
+    async with gateway_rig(tmp_path) as rig:
+        await rig.call("Snapshot", {})  # Shortcut calls in the corpus are input actions
+        wrong: list[tuple[str, object, str, str]] = []
+        for tool, args, rule_id in DANGEROUS:
+            text = first_text(await rig.call(tool, args))
+            refused = text.startswith(("DENIED COMMAND_RULE", "DENIED APPROVAL_REQUIRED", "DENIED SELF_PROTECTION"))
+            if not refused or rule_id not in text:
+                wrong.append((tool, args, rule_id, text[:160]))
+        assert not wrong, f"{len(wrong)} dangerous calls were not refused by their rule: {wrong[:3]}"
+        assert [e for e in rig.side_effects()] == [], "a refused call reached the simulated system"
+
+        passed_through = 0
+        for tool, args in ORDINARY:
+            await rig.call("Snapshot", {})  # keep the basis fresh for the input tools among them
+            text = first_text(await rig.call(tool, args))
+            assert not text.startswith("DENIED"), f"ordinary call refused: {tool} {args}: {text[:200]}"
+            passed_through += 1
+        forwarded = [line for line in rig.audit_lines() if line["event"] == "allow"]
+        assert len(forwarded) == passed_through == len(ORDINARY)
