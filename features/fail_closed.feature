@@ -55,3 +55,29 @@ Feature: The gate fails closed
     Then the call is allowed
     When the model runs PowerShell "Get-Date"
     Then the call is refused with POLICY_ERROR
+
+  @S-DEC-01
+  Scenario Outline: Only a well-formed decision can be built
+    When a decision is built with verdict <verdict>, code <code>, reason "<reason>", remedy "<remedy>" and digest "<digest>"
+    Then the decision <outcome>
+
+    Examples:
+      | verdict | code              | reason            | remedy          | digest | outcome         |
+      | DENY    | STALE_OBSERVATION | obs-1 is too old. | take a Snapshot |        | is built        |
+      | DENY    | none              | obs-1 is too old. | take a Snapshot |        | cannot be built |
+      | DENY    | STALE_OBSERVATION |                   | take a Snapshot |        | cannot be built |
+      | DENY    | STALE_OBSERVATION | obs-1 is too old. |                 |        | cannot be built |
+      | DENY    | MAYBE_LATER       | obs-1 is too old. | take a Snapshot |        | cannot be built |
+      | ASK     | APPROVAL_REQUIRED | needs a person.   | approve it      | ab12   | is built        |
+      | ASK     | APPROVAL_REQUIRED | needs a person.   | approve it      |        | cannot be built |
+      | ASK     | COMMAND_RULE      | needs a person.   | approve it      | ab12   | cannot be built |
+      | ALLOW   | none              |                   |                 |        | is built        |
+      | ALLOW   | KILLED            |                   |                 |        | cannot be built |
+
+  @S-DEC-01
+  Scenario: A refusal that is always enforced cannot be built as shadowed
+    When a DENY KILLED decision is built with enforced = false
+    Then the decision cannot be built
+    When a DENY STALE_OBSERVATION decision is built with enforced = false
+    Then the decision is built
+    And it does not block

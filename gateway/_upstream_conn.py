@@ -88,7 +88,9 @@ async def watched(transport: Any, on_end: Callable[[], None]) -> AsyncIterator[t
 def _as_model(method: str, answer: dict[str, Any]) -> Any:
     if method == "sampling/createMessage":
         model: type[Any] = (
-            types.CreateMessageResultWithTools if isinstance(answer.get("content"), list) else types.CreateMessageResult
+            types.CreateMessageResultWithTools
+            if isinstance(answer.get("content"), list)
+            else types.CreateMessageResult
         )
     elif method == "elicitation/create":
         model = types.ElicitResult
@@ -114,7 +116,9 @@ class ClientCallbacks:
         try:
             return _as_model(method, answer)
         except ValueError as exc:  # pydantic ValidationError: the client's answer was malformed
-            return types.ErrorData(code=types.INTERNAL_ERROR, message=f"the client's answer to {method} is invalid: {exc}")
+            return types.ErrorData(
+                code=types.INTERNAL_ERROR, message=f"the client's answer to {method} is invalid: {exc}"
+            )
 
     async def sampling(self, context: ClientRequestContext, params: types.CreateMessageRequestParams) -> Any:
         return await self._ask("sampling/createMessage", params)
@@ -175,8 +179,12 @@ def is_modern(client: Client) -> bool:
     return client.protocol_version in MODERN_PROTOCOL_VERSIONS
 
 
-async def pump_listen(client: Client, uris: Callable[[], tuple[str, ...]], changed: Callable[[], anyio.Event],
-                      hooks: Callable[[], UpstreamHooks | None]) -> None:
+async def pump_listen(
+    client: Client,
+    uris: Callable[[], tuple[str, ...]],
+    changed: Callable[[], anyio.Event],
+    hooks: Callable[[], UpstreamHooks | None],
+) -> None:
     """At 2026-07-28 change notifications ride a `subscriptions/listen` stream: keep one open
     with every list flag the upstream offers and the resource URIs clients subscribed to,
     reopening it when that set changes, and hand each event to the hooks as a notification."""
@@ -192,23 +200,33 @@ async def pump_listen(client: Client, uris: Callable[[], tuple[str, ...]], chang
             await wake.wait()
             continue
         try:
-            async with client.listen(tools_list_changed=tools, prompts_list_changed=prompts,
-                                     resources_list_changed=resources, resource_subscriptions=wanted) as sub:
-                async with anyio.create_task_group() as tg:
+            async with (
+                client.listen(
+                    tools_list_changed=tools,
+                    prompts_list_changed=prompts,
+                    resources_list_changed=resources,
+                    resource_subscriptions=wanted,
+                ) as sub,
+                anyio.create_task_group() as tg,
+            ):
 
-                    async def relay() -> None:
-                        async for event in sub:
-                            current = hooks()
-                            if current is not None:
-                                note = event_to_notification(event, {}).model_dump(by_alias=True, exclude_none=True)
-                                params = {k: v for k, v in (note.get("params") or {}).items() if k != "_meta"}
-                                await current.notification(note["method"], params or None)
+                async def relay() -> None:
+                    async for event in sub:
+                        current = hooks()
+                        if current is not None:
+                            note = event_to_notification(event, {}).model_dump(
+                                by_alias=True, exclude_none=True
+                            )
+                            params = {k: v for k, v in (note.get("params") or {}).items() if k != "_meta"}
+                            await current.notification(note["method"], params or None)
 
-                    tg.start_soon(relay)
-                    await wake.wait()
-                    tg.cancel_scope.cancel()
+                tg.start_soon(relay)
+                await wake.wait()
+                tg.cancel_scope.cancel()
         except Exception as exc:  # noqa: BLE001 - a lost listen stream must not take the connection down
-            log.warning("the upstream's subscriptions/listen stream ended (%s); list changes are not relayed", exc)
+            log.warning(
+                "the upstream's subscriptions/listen stream ended (%s); list changes are not relayed", exc
+            )
             await wake.wait()
 
 

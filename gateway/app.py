@@ -22,6 +22,7 @@ import anyio.to_thread
 
 from gateway.audit import AuditLog
 from gateway.config import GatewayConfig, effective_items
+from gateway.elicit import StateSigner
 from gateway.own_tools import OWN_TOOL_DEFINITIONS
 from gateway.state import KillSwitch, ObservationStore, SharedCounter
 from gateway.upstream import Upstream, UpstreamSpec
@@ -45,6 +46,8 @@ APPROVAL_ID_SCHEMA = {
 }
 GATEWAY_ARGS = ("based_on", "approval_id")
 OBSERVATION_COUNTER = "observation-ids"
+# The gateway's own command line, as it would appear in a PowerShell command or App arguments.
+SELF_COMMANDS = ("winmcp-gateway", "winmcp_gateway", "-m gateway")
 
 
 @dataclass
@@ -87,6 +90,7 @@ class GatewayApp:
             policy_hash=self.policy_hash,
         )
         self.counters = Counters()
+        self.signer = StateSigner()
         self._policy_config = PolicyConfig.from_attrs(config)
         self._rules: RuleSet | None = None
         self._rules_error: str | None = None
@@ -103,8 +107,9 @@ class GatewayApp:
 
     @property
     def protected_paths(self) -> tuple[str, ...]:
-        """The gateway's own files: no proxied tool may touch them (SELF_PROTECTION)."""
-        paths = [str(self.config.state_dir), str(self.kill.path)]
+        """What no proxied tool may touch or run (SELF_PROTECTION): the gateway's own files, and its
+        own command line — a model must not `winmcp-gateway approve` or `kill release` through PowerShell."""
+        paths = [str(self.config.state_dir), str(self.kill.path), *SELF_COMMANDS]
         if self.config.config_file is not None:
             paths.append(str(self.config.config_file))
         return tuple(paths)
@@ -130,11 +135,13 @@ class GatewayApp:
     def rules(self) -> tuple[RuleSet | None, str | None]:
         """The loaded command rules, or (None, why they failed to load) — then SYSTEM/INPUT are refused."""
         if not self.config.command_rules_enabled:
-            return None, None
+            # Rules off still keeps self-protection: the agent must not lift its own guard.
+            return RuleSet(rules=(), protected_paths=self.protected_paths), None
         if self._rules is None and self._rules_error is None:
             where = f" in {self.config.config_file}" if self.config.config_file else ""
             try:
-                self._rules = load_rules(self.config.command_rules, self.config.allow_rules)
+                self._rules = load_rules(self.config.command_rules, self.config.allow_rules,
+                                         protected_paths=self.protected_paths)
             except RuleLoadError as exc:
                 self._rules_error = f"command rules{where} failed to load: {exc}"
             except Exception as exc:  # noqa: BLE001 - any fault here must refuse, not crash (S-RULE)

@@ -134,10 +134,11 @@ def answer_cli(
             print("nothing changed")
             return 1
     now_ms = time.time() * 1000.0
+    # The ttl of the gateway that asked travels with its request; this CLI's own config may differ.
+    ttl_ms = approval.expires_ms - approval.created_ms if approval.expires_ms is not None else config.approval_ttl_ms
     try:
         if approve:
-            updated = grant(approval, scope="session" if session_scope else "once", now_ms=now_ms,
-                            ttl_ms=config.approval_ttl_ms)
+            updated = grant(approval, scope="session" if session_scope else "once", now_ms=now_ms, ttl_ms=ttl_ms)
         else:
             updated = deny(approval, now_ms=now_ms)
     except ApprovalError as exc:

@@ -56,6 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--http", metavar="HOST:PORT", help="serve streamable HTTP instead of stdio")
     serve.add_argument("--protocol", choices=["legacy", "auto"], default="legacy",
                        help="how to talk to the upstream (legacy = initialize handshake)")
+    serve.add_argument("--token", help="HTTP bearer token (default: $WINMCP_GATEWAY_TOKEN, else the state dir "
+                                       "file http-token, generated on first use)")
+    serve.add_argument("--no-auth", action="store_true", help="serve HTTP without a token (loopback only)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME[:PORT]",
+                       help="another Host header value HTTP clients use (repeatable)")
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="another Origin allowed to call the HTTP gateway (repeatable)")
 
     sim = sub.add_parser("sim", help="run the simulated Windows-MCP over stdio")
     sim.add_argument("rest", nargs=argparse.REMAINDER, help="simulator options (--scenario NAME, --event-log F …)")
@@ -116,7 +123,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.http:
         from gateway.http import run_http
 
-        return run_http(config, spec, args.http, mode=args.protocol)
+        return run_http(config, spec, args.http, mode=args.protocol, token=args.token, no_auth=args.no_auth,
+                        allow_hosts=tuple(args.allow_host), allow_origins=tuple(args.allow_origin))
     run_stdio(lambda: open_gateway(config, spec, mode=args.protocol))
     return 0
 

@@ -33,10 +33,12 @@ README_START = "<!-- config-table:start -->"
 README_END = "<!-- config-table:end -->"
 _ROW = re.compile(r"^\| `([a-z_]+)` \| `(.*?)` \|")
 
-# A custom rule shown (commented out) in the example; a test loads it with `load_rules`.
+# A custom rule shown (commented out) in the example; a test loads it with `load_rules`. A TOML
+# 'literal string' needs no escaping of the regex's backslashes.
 EXAMPLE_RULE = (
-    '{ id = "ask-before-curl", pattern = "(?:^|[\\\\s;|&(])curl(?:\\\\.exe)?\\\\s", risk = "network", '
-    'reason = "Downloads need a person\'s approval.", action = "ask", tools = ["PowerShell"] }'
+    r"""{ id = "ask-before-force-push", pattern = '(?:^|[\s;|&(])git(?:\.exe)?\spush\b[^;|&]*\s(?:--force|-f)\b', """
+    'risk = "data-loss", reason = "A force push rewrites shared history; a person must approve it.", '
+    'action = "ask", tools = ["PowerShell"] }'
 )
 
 
@@ -133,7 +135,7 @@ def render_example(keys: Sequence[Key] = KEYS) -> str:
             out.append(f"# If the value cannot be used: {_safe_text(k)}.")
         out += [f"{k.name} = {toml_value(k.default)}", ""]
     out += [
-        "# A custom rule, for example (replace `command_rules = []` above with):",
+        "# A custom rule, for example (replace `command_rules = []` above with; a TOML 'literal string' keeps backslashes as typed):",
         f"# command_rules = [{EXAMPLE_RULE}]",
     ]
     return "\n".join(out) + "\n"

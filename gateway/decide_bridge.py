@@ -19,6 +19,7 @@ from typing import Any
 
 from gateway.app import GatewayApp
 from gateway.approvals import ApprovalStore, describe_call, is_approval_id, new_approval_id
+from gateway.elicit import ask_mid_call, input_required, is_modern, prompt_text, retry_answer, supports_elicitation
 from gateway.errors import UpstreamError
 from gateway.observe import CaptureFailure, parse_result
 from policy import (
@@ -37,7 +38,10 @@ from policy import (
     request_approval,
     uses_labels,
 )
-from policy.decision import Decision, policy_error
+from policy.approval import Approval
+from policy.approval import deny as deny_approval
+from policy.approval import grant as grant_approval
+from policy.decision import Code, Decision, policy_error, refuse
 from policy.observation import Element, Observation
 
 log = logging.getLogger(__name__)
@@ -57,6 +61,7 @@ class Outcome:
     approval_id: str | None = None
     exempted: tuple[str, ...] = ()
     probe_ms: float | None = None
+    input_required: dict[str, Any] | None = None  # 2026-07-28: ask the client to elicit and retry
 
 
 def target_point(tool: str, args: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -181,13 +186,16 @@ async def decide_call(
 ) -> Outcome:
     """Decide one call (never raises: a fault here is DENY POLICY_ERROR)."""
     try:
-        return await _decide_call(app, session, name, forward, own)
+        return await _decide_call(app, session, name, forward, own, ctx)
     except Exception as exc:  # noqa: BLE001 - fail closed and say why (S-DEC-05)
         log.exception("deciding %s failed", name)
         return Outcome(decision=policy_error(f"the gateway could not judge this call ({type(exc).__name__}: {exc})"))
 
 
-async def _decide_call(app: GatewayApp, session: str, name: str, forward: dict[str, Any], own: dict[str, Any]) -> Outcome:
+async def _decide_call(
+    app: GatewayApp, session: str, name: str, forward: dict[str, Any], own: dict[str, Any],
+    ctx: Any = None, *, asked: bool = False,
+) -> Outcome:
     call = ToolCall(tool=name, args=forward, session=session, based_on=own.get("based_on"),
                     approval_id=own.get("approval_id"))
     config = PolicyConfig.from_attrs(app.config)
@@ -209,22 +217,61 @@ async def _decide_call(app: GatewayApp, session: str, name: str, forward: dict[s
                       approvals=approvals, rules=rules, rules_error=rules_error)
     now = app.now_ms()
     decision = decide(call, context, now)
+    facts: dict[str, Any] = {
+        "basis": basis,
+        "point": target_point(name, forward),
+        "password_field": password_target(basis or app.store.latest(session), name, forward),
+        "probe_ms": probe_ms,
+    }
     if decision.verdict is Verdict.ASK and decision.enforced and decision.approval_id is None:
-        approval_id = new_approval_id()
-        pending, decision = request_approval(approval_id, call, decision, now, app.config.approval_ttl_ms)
+        if ctx is not None and supports_elicitation(ctx) and not is_modern(ctx) and not asked:
+            return await _ask_person(app, session, call, decision, own, ctx, store, facts)
+        pending, decision = request_approval(new_approval_id(), call, decision, now, app.config.approval_ttl_ms)
         store.save(pending, call=describe_call(name, forward, rule_id=decision.rule_id, reason=decision.reason))
     elif decision.verdict is Verdict.ALLOW and decision.approval is not None:
         store.save(decision.approval)
     exempted = rules.exempted_by(name, forward) if rules is not None and decision.verdict is Verdict.ALLOW else ()
-    return Outcome(
-        decision=decision,
-        basis=basis,
-        point=target_point(name, forward),
-        password_field=password_target(basis or app.store.latest(session), name, forward),
-        approval_id=decision.approval_id,
-        exempted=tuple(exempted),
-        probe_ms=probe_ms,
-    )
+    return Outcome(decision=decision, approval_id=decision.approval_id, exempted=tuple(exempted), **facts)
+
+
+async def _ask_person(
+    app: GatewayApp, session: str, call: ToolCall, ask: Decision, own: dict[str, Any], ctx: Any,
+    store: ApprovalStore, facts: dict[str, Any],
+) -> Outcome:
+    """Ask through elicitation (S-APR-06..08); a grant re-decides the call with the approval id."""
+    forward = dict(call.args)
+    shown = describe_call(call.tool, forward, rule_id=ask.rule_id, reason=ask.reason)
+    message = prompt_text(call.tool, shown["args"], ask.rule_id, ask.reason)
+    ttl = app.config.approval_ttl_ms
+    pending: Approval | None = None
+    if is_modern(ctx):
+        answer, state = retry_answer(ctx)
+        resumed = app.signer.approval_id(state, ask.digest or "") if answer is not None else None
+        pending = store.load(resumed) if resumed else None
+        if pending is None or pending.status != "pending" or pending.session != session:
+            pending, asked = request_approval(new_approval_id(), call, ask, app.now_ms(), ttl)
+            store.save(pending, call=shown)
+            return Outcome(decision=asked, approval_id=pending.id, **facts,
+                           input_required=input_required(message, app.signer.sign(pending.id, ask.digest or "")))
+    else:
+        pending, _ = request_approval(new_approval_id(), call, ask, app.now_ms(), ttl)
+        store.save(pending, call=shown)
+        answer = await ask_mid_call(ctx, message, app.config.approval_wait_s)
+    assert pending is not None and answer is not None
+    now = app.now_ms()
+    if answer in ("once", "session"):
+        store.save(grant_approval(pending, scope=answer, now_ms=now, ttl_ms=ttl))
+        await app.audit_event("approval", session=session, tool=call.tool, approval=pending.id,
+                              reason=f"approved by a person through elicitation ({answer})", by="person")
+        return await _decide_call(app, session, call.tool, forward, {**own, "approval_id": pending.id}, asked=True)
+    store.save(deny_approval(pending, now_ms=now))
+    why = ("the person denied it" if answer == "deny"
+           else f"no answer from a person within {app.config.approval_wait_s} s")
+    await app.audit_event("approval", session=session, tool=call.tool, approval=pending.id, reason=why, by="person")
+    refusal = refuse(Code.APPROVAL_DENIED, f"approval {pending.id}: {why}.",
+                     "do not repeat this call; ask the person what to do instead", spec="S-APR-06",
+                     rule_id=ask.rule_id, approval_id=pending.id, digest=ask.digest)
+    return Outcome(decision=refusal, approval_id=pending.id, **facts)
 
 
 __all__ = ["Outcome", "decide_call", "password_target", "run_probe", "target_point"]

@@ -88,6 +88,13 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
     if outcome.point is not None:
         audit_common["point"] = list(outcome.point)
 
+    if outcome.input_required is not None:
+        # 2026-07-28: the client asks the person and retries the identical call (gateway/elicit.py).
+        await app.audit_event("ask", code=decision.code, reason=decision.reason, rule=decision.rule_id,
+                              approval=outcome.approval_id, channel="elicitation", duration_ms=_ms(started),
+                              **audit_common)
+        return outcome.input_required
+
     if decision.verdict is not Verdict.ALLOW and decision.enforced:
         app.counters.count_denial(decision.code or "")
         event = "ask" if decision.verdict is Verdict.ASK else "deny"

@@ -50,7 +50,7 @@ RESULT_TTL_S = 120.0
 _SERVER_REQUEST: TypeAdapter[Any] = TypeAdapter(types.ServerRequest)
 _INPUT_REQUEST: TypeAdapter[Any] = TypeAdapter(types.InputRequest)
 _LEVELS: tuple[str, ...] = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
-_CAPABILITY = {
+CAPABILITY_FOR = {
     "sampling/createMessage": types.ClientCapabilities(sampling=types.SamplingCapability()),
     "elicitation/create": types.ClientCapabilities(elicitation=types.ElicitationCapability()),
     "roots/list": types.ClientCapabilities(roots=types.RootsCapability()),
@@ -67,8 +67,11 @@ def level_at_least(level: str, floor: str | None) -> bool:
 def result_type_for(method: str, params: Mapping[str, Any]) -> type[Any]:
     """The result model of a server→client request."""
     if method == "sampling/createMessage":
-        return types.CreateMessageResultWithTools if params.get("tools") or params.get("toolChoice") else (
-            types.CreateMessageResult)
+        return (
+            types.CreateMessageResultWithTools
+            if params.get("tools") or params.get("toolChoice")
+            else (types.CreateMessageResult)
+        )
     if method == "elicitation/create":
         return types.ElicitResult
     return types.ListRootsResult
@@ -99,7 +102,9 @@ async def runtime_lifespan(_server: Any) -> AsyncIterator[Runtime]:
 class CallLink:
     """A client call waiting on the upstream (implements `gateway.upstream_hooks.Caller`)."""
 
-    def __init__(self, ctx: Any, session: str, *, log_floor: Callable[[str], str | None], binding: str = "") -> None:
+    def __init__(
+        self, ctx: Any, session: str, *, log_floor: Callable[[str], str | None], binding: str = ""
+    ) -> None:
         self.session = session
         self.ctx = ctx
         self.modern = is_modern(ctx)
@@ -151,7 +156,7 @@ class CallLink:
 
     async def ask(self, method: str, params: Mapping[str, Any]) -> dict[str, Any] | types.ErrorData:
         """Put a server→client request to this call's client; its answer or its error."""
-        wanted = _CAPABILITY.get(method)
+        wanted = CAPABILITY_FOR.get(method)
         if wanted is None or not self.ctx.session.check_client_capability(wanted):
             return not_supported(method)
         if self.modern:
@@ -159,7 +164,8 @@ class CallLink:
         request = _SERVER_REQUEST.validate_python({"method": method, "params": dict(params)})
         try:
             answer = await self.ctx.session.send_request(
-                request, result_type_for(method, params),
+                request,
+                result_type_for(method, params),
                 metadata=ServerMessageMetadata(related_request_id=self.ctx.request_id),
             )
         except MCPError as exc:
@@ -167,10 +173,12 @@ class CallLink:
         wire: dict[str, Any] = answer.model_dump(by_alias=True, exclude_none=True, mode="json")
         return wire
 
-    async def _ask_in_rounds(self, method: str, params: Mapping[str, Any]) -> dict[str, Any] | types.ErrorData:
+    async def _ask_in_rounds(
+        self, method: str, params: Mapping[str, Any]
+    ) -> dict[str, Any] | types.ErrorData:
         self._count += 1
         key = f"{method.split('/')[0]}-{self._count}"
-        answered, box = anyio.Event(), []
+        answered, box = anyio.Event(), list[Any]()
         self._questions[key] = ({"method": method, "params": dict(params)}, answered, box)
         self._signal()
         try:
@@ -198,14 +206,17 @@ class CallLink:
         runtime.parked.pop(self.token, None)
 
     def resume(self, ctx: Any, responses: Mapping[str, Any]) -> None:
-        """A retry arrived: it is now the round that progress and logs ride on; answer what it answers (step 3)."""
+        """A retry arrived: progress and logs now ride on it; hand over its answers (step 3)."""
         self.ctx = ctx
         for key, response in responses.items():
             question = self._questions.get(key)
             if question is None or question[1].is_set():
                 continue
-            wire = response.model_dump(by_alias=True, exclude_none=True, mode="json") if hasattr(
-                response, "model_dump") else dict(response)
+            wire = (
+                response.model_dump(by_alias=True, exclude_none=True, mode="json")
+                if hasattr(response, "model_dump")
+                else dict(response)
+            )
             question[2].append(wire)
             question[1].set()
 
@@ -223,7 +234,9 @@ class CallLink:
                 if open_questions:
                     runtime.parked[self.token] = self
                     return types.InputRequiredResult(
-                        input_requests={k: _INPUT_REQUEST.validate_python(q) for k, q in open_questions.items()},
+                        input_requests={
+                            k: _INPUT_REQUEST.validate_python(q) for k, q in open_questions.items()
+                        },
                         request_state=self.token,
                     )
                 await self._changed.wait()
@@ -265,7 +278,9 @@ async def run_interactive(
     if request_state is not None:
         parked = runtime.parked.get(request_state)
         if parked is None or parked.session != session or parked.binding != binding:
-            raise MCPError(types.INVALID_PARAMS, "unknown or expired requestState: repeat the call without it")
+            raise MCPError(
+                types.INVALID_PARAMS, "unknown or expired requestState: repeat the call without it"
+            )
         parked.resume(ctx, input_responses or {})
         return await parked.next_round(runtime)
     link = CallLink(ctx, session, log_floor=log_floor, binding=binding)
@@ -275,6 +290,7 @@ async def run_interactive(
 
 __all__ = [
     "RESULT_TTL_S",
+    "CAPABILITY_FOR",
     "CallLink",
     "Runtime",
     "binding_of",

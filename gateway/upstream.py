@@ -155,7 +155,9 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
                 code="UPSTREAM_DIED",
             ) from exc
         if exc.code == _REQUEST_TIMEOUT:
-            raise UpstreamTimeout(f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT") from exc
+            raise UpstreamTimeout(
+                f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT"
+            ) from exc
         raise UpstreamProtocolError(exc.code, exc.message, exc.data) from exc
     except TimeoutError as exc:
         raise UpstreamTimeout(f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT") from exc
@@ -166,7 +168,9 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
             code="UPSTREAM_DIED",
         ) from exc
     except OSError as exc:
-        raise UpstreamError(f"the upstream cannot be reached for {what}: {exc}", code="UPSTREAM_UNREACHABLE") from exc
+        raise UpstreamError(
+            f"the upstream cannot be reached for {what}: {exc}", code="UPSTREAM_UNREACHABLE"
+        ) from exc
 
 
 def _wire(model: Any) -> dict[str, Any]:
@@ -333,15 +337,27 @@ class Upstream:
         try:
             with anyio.CancelScope() as scope:
                 box["scope"] = scope
-                client = make_client(argv=self.spec.argv, url=self.spec.url, environ=self._environ, errlog=errlog,
-                                     mode=self._mode, callbacks=self._callbacks, on_end=ended)
+                client = make_client(
+                    argv=self.spec.argv,
+                    url=self.spec.url,
+                    environ=self._environ,
+                    errlog=errlog,
+                    mode=self._mode,
+                    callbacks=self._callbacks,
+                    on_end=ended,
+                )
                 async with client:
                     box["client"] = client
                     ready.set()
                     async with anyio.create_task_group() as tg:
                         if is_modern(client):
-                            tg.start_soon(pump_listen, client, lambda: tuple(sorted(self._uris)),
-                                          lambda: self._uris_changed, lambda: self.hooks)
+                            tg.start_soon(
+                                pump_listen,
+                                client,
+                                lambda: tuple(sorted(self._uris)),
+                                lambda: self._uris_changed,
+                                lambda: self.hooks,
+                            )
                         await stop.wait()
                         tg.cancel_scope.cancel()
         except Exception as exc:  # noqa: BLE001 - reported to the supervisor, never lost
@@ -356,7 +372,7 @@ class Upstream:
 
     async def _attempt(self) -> bool:
         assert self._tg is not None
-        ready, stop, box = anyio.Event(), anyio.Event(), {}
+        ready, stop, box = anyio.Event(), anyio.Event(), dict[str, Any]()
         self._tg.start_soon(self._own, ready, stop, box)
         with anyio.move_on_after(self.timeout_s):
             await ready.wait()
@@ -366,9 +382,13 @@ class Upstream:
             if (scope := box.get("scope")) is not None:
                 scope.cancel()
             err = box.get("error")
-            detail = f"{type(err).__name__}: {err}" if err is not None else f"no answer in {self.timeout_s:g} s"
-            self.last_error = (f"cannot start the upstream `{self.spec.describe()}` ({detail}); check the command "
-                               "or URL and that Windows-MCP runs on its own (`uvx windows-mcp`)")
+            detail = (
+                f"{type(err).__name__}: {err}" if err is not None else f"no answer in {self.timeout_s:g} s"
+            )
+            self.last_error = (
+                f"cannot start the upstream `{self.spec.describe()}` ({detail}); check the command "
+                "or URL and that Windows-MCP runs on its own (`uvx windows-mcp`)"
+            )
             log.warning("%s", self.last_error)
             return False
         self._stop, self._lost = stop, anyio.Event()
@@ -396,7 +416,7 @@ class Upstream:
                 log.exception("the upstream-connected hook failed")
 
     def _mark_lost(self, client: Client, why: str) -> None:
-        """The connection is gone: count it, mark observations stale (listeners), let the supervisor restart."""
+        """The connection is gone: count it, run the listeners (stale observations), restart."""
         if self._client is not client:
             return
         self._client = None
@@ -424,13 +444,17 @@ class Upstream:
                 wait = self._retry_at - time.monotonic()
                 if wait > 0:
                     raise UpstreamError(
-                        f"the upstream is not running ({self.last_error}); the gateway tries again in {wait:.1f} s",
-                        stderr_tail=tail_of(self.stderr_path), code="UPSTREAM_UNREACHABLE")
+                        f"the upstream is not running ({self.last_error}); next attempt in {wait:.1f} s",
+                        stderr_tail=tail_of(self.stderr_path),
+                        code="UPSTREAM_UNREACHABLE",
+                    )
                 self._kick.set()
             changed = self._state_changed
             remaining = deadline - anyio.current_time()
             if remaining <= 0:
-                raise UpstreamTimeout(f"the upstream did not come up in time for {what}", code="UPSTREAM_TIMEOUT")
+                raise UpstreamTimeout(
+                    f"the upstream did not come up in time for {what}", code="UPSTREAM_TIMEOUT"
+                )
             with anyio.move_on_after(remaining):
                 await changed.wait()
 
@@ -479,7 +503,7 @@ class Upstream:
         """
         caller = CURRENT_CALLER.get()
         progress = caller.progress if caller is not None else None
-        meta = dict(caller.forward_meta) if caller is not None and caller.forward_meta else None
+        meta: Any = dict(caller.forward_meta) if caller is not None and caller.forward_meta else None
 
         async def op(client: Client) -> dict[str, Any]:
             return _wire(await client.call_tool(name, dict(arguments), progress_callback=progress, meta=meta))
@@ -488,7 +512,7 @@ class Upstream:
         return result
 
     async def forward(self, method: str, params: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Forward one non-tool client request (resources, prompts, completion, logging) and return the wire result.
+        """Forward one non-tool request (resources, prompts, completion, logging); the wire result.
 
         Raises:
             UpstreamProtocolError: the upstream refused it (the JSON-RPC code is kept, S-UPS-05).

@@ -33,7 +33,9 @@ NOT_SUPPORTED: dict[str, str] = {
 
 def not_supported(method: str) -> types.ErrorData:
     """The error a client without the capability for `method` answers."""
-    return types.ErrorData(code=types.INVALID_REQUEST, message=NOT_SUPPORTED.get(method, f"{method} not supported"))
+    return types.ErrorData(
+        code=types.INVALID_REQUEST, message=NOT_SUPPORTED.get(method, f"{method} not supported")
+    )
 
 
 @runtime_checkable
@@ -70,7 +72,7 @@ class UpstreamHooks(Protocol):
     async def server_request(
         self, method: str, params: Mapping[str, Any], caller: Caller | None
     ) -> dict[str, Any] | types.ErrorData:
-        """Answer a server→client request (`caller` is known only when the SDK ran it in the caller's task)."""
+        """Answer a server→client request (`caller`: known when the SDK ran it in the caller's task)."""
         ...
 
     async def notification(self, method: str, params: Mapping[str, Any] | None) -> None:
@@ -90,7 +92,9 @@ def strip_reserved_meta(meta: Mapping[str, Any] | None) -> dict[str, Any] | None
     """
     if not meta:
         return None
-    kept = {k: v for k, v in meta.items() if k != "progressToken" and not k.startswith("io.modelcontextprotocol/")}
+    kept = {
+        k: v for k, v in meta.items() if k != "progressToken" and not k.startswith("io.modelcontextprotocol/")
+    }
     return kept or None
 
 

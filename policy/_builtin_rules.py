@@ -2,13 +2,15 @@
 
 Text patterns are regexes over `normalise`d command text (every layer `expand` returns):
 lower case, `/` separators, single spaces, aliases already mapped to cmdlets. `_S` below
-means "later in the same statement" (no `;`, `|` or `&` in between). Predicates read
+means "later in the same statement" (no `;`, `|` or `&` in between, within STATEMENT_REACH
+characters). Predicates read
 structured tools' arguments by upstream's REAL names (`mode`, never `action`; S-RULE-01)
 and only the names listed in `READ_ARGS` — a test records every key a rule reads.
 
 deny vs ask: destructive or irreversible (recursive delete, disks, backups, registry
-roots, critical processes, shutdown) and security weakening (execution policy, firewall,
-Defender, UAC, hidden or downloaded code, hijack persistence, interpreters via App) DENY.
+roots, critical processes, shutdown), security weakening (execution policy, firewall,
+Defender, UAC, hidden or downloaded code, hijack persistence, interpreters via App) and
+commands too long or too nested to inspect DENY.
 What a person may well want to allow once — force-killing an app, killing Explorer, an
 autostart entry, opening Run or Win+X, a toast that reads like instructions — ASKS.
 Order matters only among equals: `RuleSet.match` returns the first deny in table order,
@@ -334,13 +336,9 @@ def app_command_line(args: Mapping[str, object]) -> str:
 # 12,270 characters of command: anything longer cannot run there anyway, and inspecting it
 # would cost more than a tripwire should.
 MAX_COMMAND_CHARS = 12_288
-
-
-def _oversized(tool: str, args: Mapping[str, object]) -> bool:
-    if tool == "PowerShell":
-        command = args.get("command")
-        return command is not None and len(value_text(command)) > MAX_COMMAND_CHARS
-    return tool == "App" and len(app_command_line(args)) > MAX_COMMAND_CHARS
+# The view `tool_views` adds for a command it could not inspect completely. `normalise`
+# drops NUL, so no command text can produce it.
+UNINSPECTABLE_VIEW = "\x00uninspectable"
 
 
 _KEY_ALIASES = {"windows": "win", "super": "win", "meta": "win", "lwin": "win", "rwin": "win"}
@@ -403,12 +401,12 @@ _R = "registry-destruction"
 
 BUILTIN_SPECS: tuple[RuleSpec, ...] = (
     RuleSpec(
-        id="oversized-command",
+        id="uninspectable-command",
         action="deny",
         risk="uninspectable",
-        reason=f"The command is longer than {MAX_COMMAND_CHARS} characters: too long to inspect, and longer "
-        "than Windows-MCP can pass on a command line. Split it into smaller commands.",
-        predicate=_oversized,
+        reason=f"The command is too long (over {MAX_COMMAND_CHARS} characters) or too deeply nested to "
+        "inspect. Split it into smaller, plainer commands.",
+        patterns=(re.escape(UNINSPECTABLE_VIEW),),
     ),
     RuleSpec(
         id="app-launch-interpreter",

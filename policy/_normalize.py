@@ -158,19 +158,19 @@ def canonical_parameter(command: str, name: str) -> str:
     return name
 
 
-# Bounds on `expand` (S-RULE-11): real commands nest two or three levels; the caps keep a
-# hostile input from costing more than a few dozen normalisations.
-MAX_EXPAND_DEPTH = 6
-MAX_LAYERS = 48
-# and the layers together hold at most this many characters (each is matched by every rule)
-MAX_EXPANDED_CHARS = 1 << 16
+# Bounds on `expand` (S-RULE-11). Real commands nest two or three levels and a long script
+# holds a few dozen strings; the caps bound what a hostile input costs (every layer is
+# matched by every rule). Hitting one makes the command uninspectable, which the rules deny.
+MAX_EXPAND_DEPTH = 8
+MAX_LAYERS = 256
+MAX_EXPANDED_CHARS = 1 << 16  # total characters over all layers
 MAX_INTERPRETERS_PER_LAYER = 8
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2015": "-", "\u2212": "-"})
 _QUOTES = str.maketrans(
     {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"'}
 )
-_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+_INVISIBLE = re.compile("[\x00\u200b\u200c\u200d\u2060\ufeff\u00ad]")
 _LINE_CONTINUATION = re.compile(r"`[ \t]*\r?\n")
 _NEWLINES = re.compile(r"\r\n|\r|\n")
 _SPACE = re.compile(r"\s+")
@@ -470,6 +470,55 @@ def _inner_layers(normal: str) -> Iterator[str]:
             yield content
 
 
+def expand_checked(text: str) -> tuple[list[str], bool]:
+    """`expand`, and whether it saw everything (False when a cap cut a layer off).
+
+    Args:
+        text: one command as the model sent it.
+
+    Returns:
+        (layers, complete). `complete` is False when a layer was left out because of
+        MAX_EXPAND_DEPTH, MAX_LAYERS or MAX_EXPANDED_CHARS; the rules then treat the command
+        as uninspectable rather than trusting a partial view (padding or deep nesting would
+        otherwise hide the payload).
+    """
+    out: list[str] = []
+    seen: set[str] = set()
+    state = {"budget": MAX_EXPANDED_CHARS, "complete": True}
+
+    def room() -> bool:
+        if len(out) >= MAX_LAYERS or state["budget"] <= 0:
+            state["complete"] = False
+            return False
+        return True
+
+    def visit(raw: str, depth: int, case_preserved: bool) -> None:
+        normal = normalise(raw)
+        if normal in seen or not room():
+            return
+        seen.add(normal)
+        out.append(normal)
+        state["budget"] -= len(normal)
+        # Payloads are searched in text that still has its case (base64 is case-sensitive);
+        # layers cut from normalised text are lower case, and their payloads were already
+        # found in the case-preserved text they came from.
+        decoded = encoded_payloads(raw) if case_preserved else []
+        inner = _inner_layers(normal)
+        if depth >= MAX_EXPAND_DEPTH:
+            if decoded or next(inner, None) is not None:
+                state["complete"] = False
+            return
+        for payload in decoded:
+            visit(payload, depth + 1, True)
+        for layer in inner:
+            if not room():
+                return
+            visit(layer, depth + 1, False)
+
+    visit(str(text), 0, True)
+    return out, bool(state["complete"])
+
+
 def expand(text: str) -> list[str]:
     """The normalised command plus every nested or decoded layer, outermost first.
 
@@ -477,7 +526,8 @@ def expand(text: str) -> list[str]:
     flags), `wsl …`, `bash|sh -c …`, `start-process X -argumentlist …` read as `X …`,
     the content of each quoted string that holds more than one word, and each decoded
     `-EncodedCommand` payload; each layer is normalised and expanded again, up to
-    `MAX_EXPAND_DEPTH` levels and `MAX_LAYERS` layers. Duplicates are dropped.
+    `MAX_EXPAND_DEPTH` levels, `MAX_LAYERS` layers and `MAX_EXPANDED_CHARS` characters
+    (`expand_checked` says whether a cap was hit). Duplicates are dropped.
 
     Args:
         text: one command as the model sent it.
@@ -485,34 +535,4 @@ def expand(text: str) -> list[str]:
     Returns:
         A non-empty list; the first item is `normalise(text)`.
     """
-    out: list[str] = []
-    seen: set[str] = set()
-    budget = [MAX_EXPANDED_CHARS]
-
-    def full() -> bool:
-        return len(out) >= MAX_LAYERS or budget[0] <= 0
-
-    def visit(raw: str, depth: int, case_preserved: bool) -> None:
-        normal = normalise(raw)
-        if normal in seen or full():
-            return
-        seen.add(normal)
-        out.append(normal)
-        budget[0] -= len(normal)
-        if depth >= MAX_EXPAND_DEPTH:
-            return
-        # Payloads are searched in text that still has its case (base64 is case-sensitive);
-        # layers cut from normalised text are lower case, and their payloads were already
-        # found in the case-preserved text they came from.
-        if case_preserved:
-            for decoded in encoded_payloads(raw):
-                if full():
-                    return
-                visit(decoded, depth + 1, True)
-        for inner in _inner_layers(normal):
-            if full():
-                return
-            visit(inner, depth + 1, False)
-
-    visit(str(text), 0, True)
-    return out
+    return expand_checked(text)[0]

@@ -25,6 +25,7 @@ from policy._builtin_rules import (
     COMMAND_TOOLS,
     MAX_COMMAND_CHARS,
     READ_ARGS,
+    UNINSPECTABLE_VIEW,
     Predicate,
     RuleSpec,
     app_arguments,
@@ -32,7 +33,7 @@ from policy._builtin_rules import (
     mode_of,
     value_text,
 )
-from policy._normalize import expand, fold, normalise
+from policy._normalize import expand, expand_checked, fold, normalise
 from policy.catalog import UPSTREAM_TOOLS
 from policy.decision import RuleHit
 
@@ -158,15 +159,25 @@ def rules_read_args() -> Mapping[str, frozenset[str]]:
 KV_VALUE_CHARS = 4096
 
 
+def _command_views(text: str) -> tuple[str, ...]:
+    # Too long, too deep or too wide to inspect in bounded time: the sentinel view makes
+    # rule `uninspectable-command` deny it rather than trust a partial view (S-RULE-11).
+    if len(text) > MAX_COMMAND_CHARS:
+        return (UNINSPECTABLE_VIEW,)
+    layers, complete = expand_checked(text)
+    return (*layers, UNINSPECTABLE_VIEW) if not complete else tuple(layers)
+
+
 def tool_views(tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
     """The normalised texts rule patterns are searched in, for one call.
 
     PowerShell: every layer of `expand(command)`. App: every layer of the command line
-    `<executable file name> <args…>` (launch modes), then the `key=value` view. A command
-    longer than MAX_COMMAND_CHARS is not expanded (`oversized-command` denies it). Any other
+    `<executable file name> <args…>` (launch modes), then the `key=value` view. Any other
     tool: the `key=value` view — the arguments `rules_read_args` lists (all arguments, by
-    name, for a tool it does not list), values `fold`ed (lower case, `/`, single spaces),
-    lists joined with spaces, booleans `true`/`false`.
+    name, for a tool it does not list), values `fold`ed (lower case, `/`, single spaces)
+    and cut at KV_VALUE_CHARS, lists joined with spaces, booleans `true`/`false`. A command
+    longer than MAX_COMMAND_CHARS, or whose expansion hit a cap, gets UNINSPECTABLE_VIEW
+    instead of (or after) its layers; rule `uninspectable-command` denies it.
 
     Args:
         tool: the tool name.
@@ -176,15 +187,13 @@ def tool_views(tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
         The views, outermost first (possibly empty).
     """
     views: list[str] = []
-    # An oversized command is not expanded (bounded cost); rule `oversized-command` denies it.
     if tool == "PowerShell":
         command = args.get("command")
-        text = "" if command is None else value_text(command)
-        return tuple(expand(text)) if command is not None and len(text) <= MAX_COMMAND_CHARS else ()
+        return _command_views(value_text(command)) if command is not None else ()
     if tool == "App":
         line = app_command_line(args)
-        if line and len(line) <= MAX_COMMAND_CHARS:
-            views.extend(expand(line))
+        if line:
+            views.extend(_command_views(line))
     keys = READ_ARGS.get(tool) or tuple(sorted(str(k) for k in args))
     pairs = [f"{k}={fold(value_text(args[k])[:KV_VALUE_CHARS])}" for k in keys if args.get(k) is not None]
     if pairs:

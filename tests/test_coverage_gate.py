@@ -1,4 +1,9 @@
-"""Static half of the spec coverage gate: spec ⇄ scenarios ⇄ tests, both ways."""
+"""Static half of the spec coverage gate: spec ⇄ scenarios ⇄ tests, both ways.
+
+Every function takes the directories it reads as parameters, defaulting to this repository's,
+so features/coverage_gate.feature can run the very same checks on a small synthetic tree
+(S-GATE-01, S-GATE-02).
+"""
 
 from __future__ import annotations
 
@@ -11,10 +16,20 @@ from tests._requirements import FEATURES_DIR, SPEC_FILE, SPEC_ID, TESTS_DIR, req
 _SPEC_LINE = re.compile(r"^\s*[-*]\s+\*\*(S-[A-Z]+-\d{2,3})\*\*")
 
 
-def spec_ids() -> set[str]:
-    """Requirement ids defined in spec/SYS_SPEC.md (lines ``- **S-AREA-NN** …``)."""
+def spec_ids(spec_file: Path = SPEC_FILE) -> set[str]:
+    """Requirement ids defined in the spec (lines ``- **S-AREA-NN** …``).
+
+    Args:
+        spec_file: the spec to read (default spec/SYS_SPEC.md).
+
+    Returns:
+        The ids.
+
+    Raises:
+        AssertionError: an id is defined twice.
+    """
     ids: list[str] = []
-    for line in SPEC_FILE.read_text(encoding="utf-8").splitlines():
+    for line in spec_file.read_text(encoding="utf-8").splitlines():
         m = _SPEC_LINE.match(line)
         if m:
             ids.append(m.group(1))
@@ -23,14 +38,21 @@ def spec_ids() -> set[str]:
     return set(ids)
 
 
-def _test_files() -> list[Path]:
-    return sorted(p for p in TESTS_DIR.rglob("*.py") if p.name != "_requirements.py")
+def _test_files(tests_dir: Path = TESTS_DIR) -> list[Path]:
+    return sorted(p for p in tests_dir.rglob("*.py") if p.name != "_requirements.py")
 
 
-def claims_in_tests() -> dict[str, set[str]]:
-    """Requirement ids claimed via ``requirement("…")`` calls, by file."""
+def claims_in_tests(tests_dir: Path = TESTS_DIR) -> dict[str, set[str]]:
+    """Requirement ids claimed via ``requirement("…")`` calls, by file.
+
+    Args:
+        tests_dir: the test tree to read (default tests/).
+
+    Returns:
+        id → the files (relative to `tests_dir`) that claim it.
+    """
     out: dict[str, set[str]] = {}
-    for path in _test_files():
+    for path in _test_files(tests_dir):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if (
@@ -40,14 +62,21 @@ def claims_in_tests() -> dict[str, set[str]]:
             ):
                 for arg in node.args:
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        out.setdefault(arg.value, set()).add(str(path.relative_to(TESTS_DIR)))
+                        out.setdefault(arg.value, set()).add(str(path.relative_to(tests_dir)))
     return out
 
 
-def scenarios_by_feature() -> dict[Path, list[tuple[str, list[str]]]]:
-    """Each feature file's scenarios with the requirement tags on them."""
+def scenarios_by_feature(features_dir: Path = FEATURES_DIR) -> dict[Path, list[tuple[str, list[str]]]]:
+    """Each feature file's scenarios with the requirement tags on them.
+
+    Args:
+        features_dir: the directory of ``*.feature`` files (default features/).
+
+    Returns:
+        feature path → [(scenario name, requirement-id tags)].
+    """
     out: dict[Path, list[tuple[str, list[str]]]] = {}
-    for feature in sorted(FEATURES_DIR.glob("*.feature")):
+    for feature in sorted(features_dir.glob("*.feature")):
         tags: list[str] = []
         found: list[tuple[str, list[str]]] = []
         for raw in feature.read_text(encoding="utf-8").splitlines():
@@ -63,41 +92,92 @@ def scenarios_by_feature() -> dict[Path, list[tuple[str, list[str]]]]:
     return out
 
 
+def unclaimed(
+    spec_file: Path = SPEC_FILE, features_dir: Path = FEATURES_DIR, tests_dir: Path = TESTS_DIR
+) -> list[str]:
+    """Spec ids no test and no scenario claims (S-GATE-01).
+
+    Args:
+        spec_file: the spec.
+        features_dir: the feature files.
+        tests_dir: the test tree.
+
+    Returns:
+        The ids, sorted.
+    """
+    claimed = set(claims_in_tests(tests_dir))
+    for scenarios in scenarios_by_feature(features_dir).values():
+        for _, tags in scenarios:
+            claimed.update(tags)
+    return sorted(spec_ids(spec_file) - claimed)
+
+
+def unknown_claims(
+    spec_file: Path = SPEC_FILE, features_dir: Path = FEATURES_DIR, tests_dir: Path = TESTS_DIR
+) -> dict[str, set[str]]:
+    """Claims of ids the spec does not define, with where they are made (S-GATE-01).
+
+    Args:
+        spec_file: the spec.
+        features_dir: the feature files.
+        tests_dir: the test tree.
+
+    Returns:
+        unknown id → test files and ``feature: scenario`` names claiming it.
+    """
+    known = spec_ids(spec_file)
+    bogus = {rid: files for rid, files in claims_in_tests(tests_dir).items() if rid not in known}
+    for feature, scenarios in scenarios_by_feature(features_dir).items():
+        for name, tags in scenarios:
+            for tag in tags:
+                if tag not in known:
+                    bogus.setdefault(tag, set()).add(f"{feature.name}: {name}")
+    return bogus
+
+
+def untagged_scenarios(features_dir: Path = FEATURES_DIR) -> list[str]:
+    """``feature: scenario`` names of scenarios that carry no requirement tag (S-GATE-02)."""
+    return [
+        f"{f.name}: {name}"
+        for f, scenarios in scenarios_by_feature(features_dir).items()
+        for name, tags in scenarios
+        if not tags
+    ]
+
+
+def unbound_features(features_dir: Path = FEATURES_DIR, tests_dir: Path = TESTS_DIR) -> list[str]:
+    """Feature files whose name no test module mentions, so pytest-bdd never runs them (S-GATE-02)."""
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in _test_files(tests_dir))
+    return [f.name for f in scenarios_by_feature(features_dir) if f.name not in sources]
+
+
+def empty_features(features_dir: Path = FEATURES_DIR) -> list[str]:
+    """Feature files without any scenario (S-GATE-02)."""
+    return [f.name for f, s in scenarios_by_feature(features_dir).items() if not s]
+
+
 @requirement("S-GATE-01")
 def test_every_requirement_is_claimed_by_a_test_or_scenario() -> None:
     """S-GATE-01: a requirement with no test claiming it fails the gate."""
-    claimed = set(claims_in_tests())
-    for scenarios in scenarios_by_feature().values():
-        for _, tags in scenarios:
-            claimed.update(tags)
-    missing = sorted(spec_ids() - claimed)
+    missing = unclaimed()
     assert not missing, f"requirements with no test or scenario: {missing}"
 
 
 @requirement("S-GATE-01")
 def test_no_test_claims_a_requirement_that_does_not_exist() -> None:
     """S-GATE-01: a claim of an id missing from the spec fails the gate (renames cannot hide)."""
-    known = spec_ids()
-    bogus = {rid: files for rid, files in claims_in_tests().items() if rid not in known}
-    for feature, scenarios in scenarios_by_feature().items():
-        for name, tags in scenarios:
-            for tag in tags:
-                if tag not in known:
-                    bogus.setdefault(tag, set()).add(f"{feature.name}: {name}")
+    bogus = unknown_claims()
     assert not bogus, f"claims of unknown requirement ids: {bogus}"
 
 
 @requirement("S-GATE-02")
 def test_every_scenario_names_a_requirement_and_every_feature_is_bound() -> None:
     """S-GATE-02: each scenario is tagged with an id, and each feature file is run by pytest-bdd."""
-    untagged = [
-        f"{f.name}: {name}" for f, scenarios in scenarios_by_feature().items() for name, tags in scenarios if not tags
-    ]
+    untagged = untagged_scenarios()
     assert not untagged, f"scenarios without a requirement tag: {untagged}"
-    sources = "\n".join(p.read_text(encoding="utf-8") for p in _test_files())
-    unbound = [f.name for f in scenarios_by_feature() if f.name not in sources]
+    unbound = unbound_features()
     assert not unbound, f"feature files no test module binds with scenarios(): {unbound}"
-    empty = [f.name for f, s in scenarios_by_feature().items() if not s]
+    empty = empty_features()
     assert not empty, f"feature files without scenarios: {empty}"
 
 

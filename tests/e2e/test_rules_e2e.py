@@ -41,3 +41,25 @@ async def test_the_dangerous_corpus_never_reaches_the_system_and_ordinary_calls_
             passed_through += 1
         forwarded = [line for line in rig.audit_lines() if line["event"] == "allow"]
         assert len(forwarded) == passed_through == len(ORDINARY)
+
+
+@requirement("S-FLOW-12")
+async def test_the_agent_cannot_lift_its_own_guard(tmp_path: Path) -> None:
+    """S-FLOW-12: deleting the STOP file, rewriting the audit, or running the gateway's CLI is SELF_PROTECTION."""
+    async with gateway_rig(tmp_path, config={"command_rules_enabled": False}) as rig:
+        state = str(rig.app.config.state_dir)
+        attempts = [
+            ("PowerShell", {"command": f"Remove-Item '{state}\\STOP' -Force"}),
+            ("PowerShell", {"command": "winmcp-gateway approve apr-0123456789 --yes"}),
+            ("PowerShell", {"command": "winmcp-gateway kill release"}),
+            ("FileSystem", {"mode": "delete", "path": f"{state}/STOP"}),
+            ("FileSystem", {"mode": "write", "path": f"{state.upper()}/audit.jsonl", "content": "{}"}),
+            ("App", {"mode": "launch_executable", "executable": "C:/Python311/python.exe",
+                     "args": ["-m", "gateway", "kill", "release"]}),
+        ]
+        for tool, args in attempts:
+            text = first_text(await rig.call(tool, args))
+            assert text.startswith("DENIED SELF_PROTECTION: "), (tool, args, text)
+        assert rig.side_effects() == []
+        ok = await rig.call("PowerShell", {"command": "Get-Date"})
+        assert ok["isError"] is False, "rules off: ordinary commands still pass, only self-protection stays on"

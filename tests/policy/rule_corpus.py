@@ -412,12 +412,14 @@ DANGEROUS: list[tuple[str, dict[str, object], str]] = [
     ("PowerShell", _ps("vssadmin delete shadows /all /quiet"), "delete-backups"),
     ("PowerShell", _ps("wmic shadowcopy delete"), "delete-backups"),
     ("PowerShell", _ps("bcdedit /set {default} recoveryenabled No"), "delete-backups"),
-    # --- too long to inspect (and to run upstream)
-    ("PowerShell", _ps("Get-Date; " * 1300), "oversized-command"),
+    # --- too long or too deeply nested to inspect (and too long to run upstream)
+    ("PowerShell", _ps("Get-Date; " * 1300), "uninspectable-command"),
+    ("PowerShell", _ps("cmd /c " * 12 + "rd /s /q C:\\data"), "uninspectable-command"),
+    ("PowerShell", _ps("cmd /c " * 6 + "rd /s /q C:\\data " + "x" * 11_000), "uninspectable-command"),
     (
         "App",
         {"mode": "launch_executable", "executable": "C:\\Tools\\tool.exe", "args": ["x" * 100] * 130},
-        "oversized-command",
+        "uninspectable-command",
     ),
     # --- command launchers and injection-looking toasts
     ("Shortcut", {"shortcut": "win+r"}, "shortcut-command-launcher"),

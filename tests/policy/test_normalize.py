@@ -104,7 +104,10 @@ def test_fold_is_plain_text_without_command_semantics() -> None:
         ("wsl -d Ubuntu rm -rf /mnt/c", "remove-item -rf /mnt/c"),
         ("bash -c 'rm -rf /'", "remove-item -rf /"),
         ("Start-Process cmd -ArgumentList '/c rd /s x'", "remove-item /s x"),
-        ("Start-Process -FilePath powershell -ArgumentList '-NoProfile','-Command','rm -r x'", "remove-item -recurse x"),
+        (
+            "Start-Process -FilePath powershell -ArgumentList '-NoProfile','-Command','rm -r x'",
+            "remove-item -recurse x",
+        ),
         ("Invoke-Expression 'rm -r x'", "remove-item -recurse x"),
         ('cmd /c "powershell -c \\"rm -r x\\""', "remove-item -recurse x"),
     ],
@@ -163,7 +166,7 @@ def test_expansion_is_bounded_for_hostile_nesting() -> None:
     """S-RULE-11: deep nesting and many strings stop at the layer cap instead of growing without bound."""
     text = "x"
     for i in range(30):
-        text = f"cmd /c \"echo {i} & {text}\""
+        text = f'cmd /c "echo {i} & {text}"'
     many = " ".join(f"'a b{i}'" for i in range(500))
     assert 1 <= len(expand(text)) <= MAX_LAYERS
     assert len(expand(many)) == MAX_LAYERS

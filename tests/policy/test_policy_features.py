@@ -1,12 +1,13 @@
 """Binds features/gate.feature and features/fail_closed.feature to the public policy API.
 
 Steps call the same functions the unit tests call: `decide`, `refusal_text`,
-`request_approval`, `grant_approval`, `can_release`. The world is rebuilt as values
-from the scenario's state before every call.
+`request_approval`, `grant_approval`, `can_release`, `is_visible`. The world is rebuilt as
+values from the scenario's state before every call.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -15,6 +16,8 @@ from pytest_bdd import given, parsers, scenarios, then, when
 from policy import (
     CHAIN,
     NOT_PROBED,
+    OWN_TOOLS,
+    UPSTREAM_TOOLS,
     Approval,
     Code,
     Context,
@@ -26,10 +29,13 @@ from policy import (
     Verdict,
     can_release,
     decide,
+    ensure_decision,
     grant_approval,
+    is_visible,
     refusal_text,
     request_approval,
 )
+from policy.observation import Mapping as ImageMapping
 from policy.observation import Observation
 from tests.policy._world import (
     NOTEPAD,
@@ -37,7 +43,9 @@ from tests.policy._world import (
     SESSION,
     SETTINGS,
     T0,
+    TableRules,
     call,
+    hit,
     observation,
     probe_ok,
     view,
@@ -64,6 +72,7 @@ class World:
     chain: tuple[Rule, ...] = CHAIN
     decision: Decision | None = None
     last_call: Any = None
+    built: object = None  # a Decision, or the exception its construction raised (S-DEC-01)
 
     def context(self) -> Context:
         the_view = view(
@@ -81,9 +90,9 @@ class World:
             rules_error=self.rules_error,
         )
 
-    def run(self, tool_call: Any) -> None:
+    def run(self, tool_call: Any, now: float = T0 + 10) -> None:
         self.last_call = tool_call
-        self.decision = decide(tool_call, self.context(), T0 + 10, chain=self.chain)
+        self.decision = decide(tool_call, self.context(), now, chain=self.chain)
         if self.decision.verdict is Verdict.ALLOW and self.decision.approval is not None:
             self.approvals[self.decision.approval.id] = self.decision.approval  # the shell persists it
 
@@ -260,3 +269,171 @@ def _model_cannot(world: World) -> None:
 @then("a person may release the stop")
 def _person_can(world: World) -> None:
     assert can_release(world.kill, "person") is True
+
+
+# --- config, windows, mapping, shadow mode and visibility (S-FRESH-03..09, S-DEC-03/07, S-VIS-01/03)
+
+MAPPED = ImageMapping(
+    origin=(0.0, 0.0), scale=(1.333333, 1.333333), image_size=(1920, 1080), source_size=(2560, 1440)
+)
+ALL_TOOLS = sorted(UPSTREAM_TOOLS) + sorted(OWN_TOOLS) + ["Teleport"]
+HIDING = (Code.TOOL_NOT_ALLOWED, Code.UNKNOWN_TOOL)
+
+
+@given(parsers.re(r"the config sets (?P<key>\w+) = (?P<value>.+)"))
+def _config_sets(world: World, key: str, value: str) -> None:
+    # The value is written as in config.toml; JSON reads the same spellings (lists become tuples).
+    parsed = json.loads(value)
+    world.config = replace(world.config, **{key: tuple(parsed) if isinstance(parsed, list) else parsed})
+
+
+@given("a session whose only observation is a Screenshot, which records no window", target_fixture="world")
+def _screenshot_only() -> World:
+    shot = observation("obs-1", tool="Screenshot", tree="skipped", focused=None, image_size=(1920, 1080))
+    return World(observations=[shot], generation=1)
+
+
+@given(
+    parsers.re(r"a session whose observation obs-1 has a 1920x1080 image (?P<how>but no mapping|and its mapping)"),
+    target_fixture="world",
+)
+def _with_image(how: str) -> World:
+    mapping = MAPPED if how == "and its mapping" else None
+    return World(observations=[observation("obs-1", image_size=(1920, 1080), mapping=mapping)], generation=1)
+
+
+@given("a session whose observation obs-1 shows the focused window", target_fixture="world")
+def _titled(docstring: str) -> World:
+    return World(observations=[observation("obs-1", focused=window(docstring, 41))], generation=1)
+
+
+@given(parsers.parse('a command rule "{rule_id}" denies PowerShell commands containing "{needle}"'))
+def _table_rule(world: World, rule_id: str, needle: str) -> None:
+    rules = world.rules if isinstance(world.rules, TableRules) else TableRules()
+    rules.rows = (*rules.rows, ("PowerShell", needle, hit(rule_id, "deny")))
+    world.rules = rules
+
+
+@when(parsers.parse("the model calls Click at {x:d},{y:d} when obs-2 is {age:d} ms old"))
+def _click_aged(world: World, x: int, y: int, age: int) -> None:
+    basis = next(o for o in world.observations if o.id == "obs-2")
+    world.run(call("Click", loc=[x, y]), now=basis.taken_at_ms + age)
+
+
+@then("the refusal says the focused window is unknown")
+def _window_unknown(world: World) -> None:
+    assert world.decision is not None and "the focused window is unknown" in refusal_text(world.decision)
+
+
+@then(parsers.parse("the decision warns {code:w}"))
+def _warns(world: World, code: str) -> None:
+    assert world.decision is not None
+    assert [w.split(":")[0] for w in world.decision.warnings] == [code], world.decision.warnings
+
+
+@then("the decision carries no warning")
+def _no_warning(world: World) -> None:
+    assert world.decision is not None and world.decision.warnings == ()
+
+
+@then("the refusal is one line")
+def _one_line(world: World) -> None:
+    assert world.decision is not None
+    text = refusal_text(world.decision)
+    assert len(text.splitlines()) == 1 and "\r" not in text and "\n" not in text, text
+
+
+@then("the refusal's remedy is the decision's own remedy")
+def _own_remedy(world: World) -> None:
+    assert world.decision is not None
+    text = refusal_text(world.decision)
+    assert text.rsplit(" Remedy: ", 1)[1] == " ".join(world.decision.remedy.split())
+
+
+@then(parsers.parse("the call would be refused with {code:w}, but it is not enforced"))
+def _shadowed(world: World, code: str) -> None:
+    d = world.decision
+    assert d is not None and d.code is Code(code) and d.verdict is not Verdict.ALLOW, d
+    assert d.enforced is False and d.blocks is False
+    assert refusal_text(d).startswith(f"DENIED {code}: ")  # what the shell audits as "would deny"
+
+
+def _listed(world: World) -> set[str]:
+    return {name for name in ALL_TOOLS if is_visible(name, world.config)}
+
+
+@then(parsers.parse("the tools listed are {first}, {second} and the gateway's own tools"))
+def _listed_are(world: World, first: str, second: str) -> None:
+    assert _listed(world) == {first, second, *OWN_TOOLS}
+
+
+@then(parsers.parse("the tools listed are all but {first} and {second}"))
+def _listed_all_but(world: World, first: str, second: str) -> None:
+    assert _listed(world) == {*UPSTREAM_TOOLS, *OWN_TOOLS} - {first, second}
+
+
+@then(parsers.parse('"{tool}" is listed'))
+def _is_listed(world: World, tool: str) -> None:
+    assert is_visible(tool, world.config)
+
+
+@then(parsers.parse('"{tool}" is not listed'))
+def _not_listed(world: World, tool: str) -> None:
+    assert not is_visible(tool, world.config)
+
+
+@then("every tool is listed exactly when a call to it is not refused for visibility")
+def _list_and_call_agree(world: World) -> None:
+    for name in ALL_TOOLS:
+        d = decide(call(name), world.context(), T0 + 10, chain=world.chain)
+        assert is_visible(name, world.config) is (d.code not in HIDING), (name, d)
+
+
+# --- building decisions (S-DEC-01) ----------------------------------------------------------
+
+
+def _attempt(**fields: Any) -> object:
+    try:
+        return Decision(**fields)
+    except (TypeError, ValueError) as exc:
+        return exc
+
+
+def _code_of(text: str) -> object:
+    # "none" is no code; a name outside the closed set is passed as the plain string it is.
+    return None if text == "none" else Code[text] if text in Code.__members__ else text
+
+
+@when(
+    parsers.re(
+        r"a decision is built with verdict (?P<verdict>\w+), code (?P<code>\w+), "
+        r'reason "(?P<reason>[^"]*)", remedy "(?P<remedy>[^"]*)" and digest "(?P<digest>[^"]*)"'
+    )
+)
+def _build(world: World, verdict: str, code: str, reason: str, remedy: str, digest: str) -> None:
+    world.built = _attempt(
+        verdict=Verdict[verdict], code=_code_of(code), reason=reason, remedy=remedy, digest=digest or None
+    )
+
+
+@when(parsers.parse("a DENY {code:w} decision is built with enforced = false"))
+def _build_shadowed(world: World, code: str) -> None:
+    world.built = _attempt(
+        verdict=Verdict.DENY, code=Code[code], reason="the reason.", remedy="the remedy", enforced=False
+    )
+
+
+@then("the decision is built")
+def _is_built(world: World) -> None:
+    assert type(world.built) is Decision, world.built
+    assert ensure_decision(world.built) is world.built  # it also passes the shape contract
+
+
+@then("the decision cannot be built")
+def _not_built(world: World) -> None:
+    assert isinstance(world.built, TypeError | ValueError), world.built
+
+
+@then("it does not block")
+def _does_not_block(world: World) -> None:
+    assert type(world.built) is Decision and world.built.blocks is False

@@ -43,7 +43,7 @@ class RecordingArgs(Mapping[str, object]):
         self.asked.add(key)
         return self._data[key]
 
-    def get(self, key: str, default: object = None) -> object:  # type: ignore[override]
+    def get(self, key: str, default: object = None) -> object:
         self.asked.add(key)
         return self._data.get(key, default)
 
@@ -79,13 +79,15 @@ def test_rules_read_exactly_these_real_argument_names() -> None:
     schemas = _schemas()
     for tool, names in rules_read_args().items():
         missing = names - set(schemas[tool]["properties"])
-        assert not missing, f"{tool}: rules read {sorted(missing)}, which upstream does not have (a dead rule)"
+        assert not missing, (
+            f"{tool}: rules read {sorted(missing)}, which upstream does not have (a dead rule)"
+        )
 
 
 @requirement("S-RULE-01")
 @pytest.mark.parametrize("case", [*DANGEROUS, *ORDINARY], ids=lambda c: f"{c[0]}:{json.dumps(c[1])[:50]}")
 def test_no_rule_reads_an_argument_it_did_not_declare(case: tuple[Any, ...]) -> None:
-    """S-RULE-01: matching any corpus call asks only for declared names — never a guessed one like `action`."""
+    """S-RULE-01: matching a corpus call asks only for declared names, never a guessed one like `action`."""
     tool, args = case[0], case[1]
     recorder = RecordingArgs(args)
     load_rules().match(tool, recorder)
@@ -138,7 +140,9 @@ def test_a_valid_custom_rule_is_appended_and_matches_normalised_text() -> None:
 @requirement("S-RULE-08")
 def test_a_custom_rule_can_ask_and_target_a_structured_tool() -> None:
     """S-RULE-08: `action = "ask"` and `tools` select the verdict and the tool; its view is key=value text."""
-    rules = load_rules([_custom(id="demo-key", pattern=r"path=hkcu:/software/demo\b", action="ask", tools=["Registry"])])
+    rules = load_rules(
+        [_custom(id="demo-key", pattern=r"path=hkcu:/software/demo\b", action="ask", tools=["Registry"])]
+    )
     call = {"mode": "set", "path": "HKCU:\\Software\\Demo", "name": "a", "value": "1"}
     assert tool_views("Registry", call) == ("mode=set path=hkcu:/software/demo name=a value=1",)
     hit = rules.match("Registry", call)
@@ -159,7 +163,7 @@ def test_a_custom_rule_can_ask_and_target_a_structured_tool() -> None:
     ],
 )
 def test_a_pattern_not_in_normalised_form_is_rejected_naming_the_rule(pattern: str, problem: str) -> None:
-    """S-RULE-08: a pattern that could never match normalised text fails loading, naming index, id and problem."""
+    """S-RULE-08: a pattern that can never match normalised text fails, naming index, id and problem."""
     with pytest.raises(RuleLoadError) as err:
         load_rules([_custom(), _custom(id="bad-one", pattern=pattern)])
     message = str(err.value)
@@ -211,7 +215,13 @@ def test_custom_must_be_a_list(custom: Any) -> None:
 @requirement("S-RULE-08")
 def test_a_rule_value_validates_itself() -> None:
     """S-RULE-08: a Rule with a bad action, no pattern and no predicate, or no tools cannot exist."""
-    base: dict[str, Any] = {"id": "x", "action": "deny", "risk": "r", "reason": "why", "tools": frozenset({"App"})}
+    base: dict[str, Any] = {
+        "id": "x",
+        "action": "deny",
+        "risk": "r",
+        "reason": "why",
+        "tools": frozenset({"App"}),
+    }
     with pytest.raises(ValueError, match="pattern or a predicate"):
         Rule(**base)
     with pytest.raises(ValueError, match="action"):
@@ -257,7 +267,9 @@ def test_an_exemption_covers_only_its_own_rule() -> None:
 
 
 @requirement("S-RULE-09")
-@pytest.mark.parametrize("allow", [["recursive-delet"], ["no-secrets"], ["self-protection"], "recursive-delete"])
+@pytest.mark.parametrize(
+    "allow", [["recursive-delet"], ["no-secrets"], ["self-protection"], "recursive-delete"]
+)
 def test_allow_rules_must_name_builtin_ids(allow: Any) -> None:
     """S-RULE-09: an id that is not a built-in (a typo, a custom id, or a bare string) fails loading."""
     with pytest.raises(RuleLoadError, match="allow_rules"):
@@ -268,7 +280,7 @@ def test_allow_rules_must_name_builtin_ids(allow: Any) -> None:
 def test_builtin_ids_are_stable_and_in_table_order() -> None:
     """S-RULE-09: the ids allow_rules may name; renaming one is a breaking change this test catches."""
     assert builtin_rule_ids() == (
-        "oversized-command",
+        "uninspectable-command",
         "app-launch-interpreter",
         "registry-delete-machine-hive",
         "registry-delete-top-key",

@@ -73,13 +73,19 @@ def test_every_builtin_rule_says_what_to_do() -> None:
 @pytest.mark.parametrize(
     ("tool", "args", "deny_id", "ask_id"),
     [
-        ("PowerShell", {"command": "Stop-Process -Name winlogon -Force"}, "kill-critical-process", "force-kill"),
+        (
+            "PowerShell",
+            {"command": "Stop-Process -Name winlogon -Force"},
+            "kill-critical-process",
+            "force-kill",
+        ),
         ("Process", {"mode": "kill", "name": "lsass", "force": True}, "kill-critical-process", "force-kill"),
         (
             "Registry",
             {
                 "mode": "set",
-                "path": "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\SharedAccess\\Parameters\\FirewallPolicy\\X",
+                "path": "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\SharedAccess\\Parameters"
+                "\\FirewallPolicy\\X",
                 "name": "EnableFirewall",
                 "value": "0",
             },
