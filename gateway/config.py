@@ -78,7 +78,8 @@ class Key:
 # fmt: off
 KEYS: tuple[Key, ...] = (
     Key(name="enforce", kind="bool", default=True, weakens=True,
-        doc="false = shadow mode: decisions are audited as would-deny but not enforced; every result says so."),
+        doc="false = shadow mode: decisions are audited as would-deny but not enforced; "
+            "every result says so."),
     Key(name="require_observation", kind="bool", default=True, weakens=True,
         doc="Input actions need a fresh observation of this session."),
     Key(name="require_coordinate_mapping", kind="bool", default=True, weakens=True,
@@ -100,7 +101,8 @@ KEYS: tuple[Key, ...] = (
     Key(name="tools_deny", kind="list[str]", default=(), safe=_NOT_OBSERVATION, partial="union",
         safe_doc="every tool but the observation tools (plus the names given)",
         doc="These upstream tools are hidden and refused (TOOL_NOT_ALLOWED)."),
-    Key(name="profile", kind="str", default="default", choices=("default", "observe-only"), safe="observe-only",
+    Key(name="profile", kind="str", default="default", choices=("default", "observe-only"),
+        safe="observe-only",
         doc='"observe-only" leaves only observation tools and the gateway\'s read-only tools.'),
     Key(name="unknown_tools", kind="str", default="deny", choices=("deny", "allow"),
         doc='Upstream tools the catalog does not know: refused (UNKNOWN_TOOL) unless "allow".'),
@@ -108,11 +110,13 @@ KEYS: tuple[Key, ...] = (
         doc="SYSTEM tools (PowerShell, Registry, FileSystem, Process, App, Clipboard, Notification) need a "
             "person's approval."),
     Key(name="require_approval_for_input", kind="bool", default=False, safe=True,
-        doc="INPUT tools (Click, Type, Scroll, Move, Shortcut, MultiSelect, MultiEdit) need a person's approval."),
+        doc="INPUT tools (Click, Type, Scroll, Move, Shortcut, MultiSelect, MultiEdit) need a person's "
+            "approval."),
     Key(name="approval_ttl_ms", kind="int", default=120_000, minimum=1_000, maximum=3_600_000,
         doc="How long a granted approval stays usable, in milliseconds."),
     Key(name="approval_wait_s", kind="int", default=60, minimum=1, maximum=600,
-        doc="How long an elicitation waits for a person before it ends in a deny (below common client timeouts)."),
+        doc="How long an elicitation waits for a person before it ends in a deny (below common client "
+            "timeouts)."),
     Key(name="command_rules_enabled", kind="bool", default=True,
         doc="Match SYSTEM tool content against the built-in and custom command rules."),
     Key(name="command_rules", kind="list[table]", default=(),
@@ -184,8 +188,11 @@ def default_state_dir() -> Path:
 
 
 def default_config_file() -> Path:
-    """The platform's per-user config file (Windows: %APPDATA%\\winmcp-gateway\\config.toml)."""
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "config.toml"
+    """The platform's per-user config file (Windows: %APPDATA%\\winmcp-gateway\\config.toml).
+
+    Roaming on Windows: without it platformdirs puts config in %LOCALAPPDATA%, the state dir.
+    """
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False, roaming=True)) / "config.toml"
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -8,8 +8,8 @@ naming it), then byte for byte. Regenerate after changing `KEYS`:
     python -m gateway.config_docs --write      # rewrites both files
     python -m gateway.config_docs --check      # exit 1 and the differences when stale
 
-The README section lives between the marker lines `README_START` and `README_END`, which
-must be the last lines of README.md; nothing else in the README is touched.
+The README section lives between the marker lines `README_START` and `README_END` (added
+at the end of README.md the first time); nothing outside them is ever touched.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ _ROW = re.compile(r"^\| `([a-z_]+)` \| `(.*?)` \|")
 # A custom rule shown (commented out) in the example; a test loads it with `load_rules`. A TOML
 # 'literal string' needs no escaping of the regex's backslashes.
 EXAMPLE_RULE = (
-    r"""{ id = "ask-before-force-push", pattern = '(?:^|[\s;|&(])git(?:\.exe)?\spush\b[^;|&]*\s(?:--force|-f)\b', """
+    '{ id = "ask-before-force-push", '
+    r"""pattern = '(?:^|[\s;|&(])git(?:\.exe)?\spush\b[^;|&]*\s(?:--force|-f)\b', """
     'risk = "data-loss", reason = "A force push rewrites shared history; a person must approve it.", '
     'action = "ask", tools = ["PowerShell"] }'
 )
@@ -135,7 +136,8 @@ def render_example(keys: Sequence[Key] = KEYS) -> str:
             out.append(f"# If the value cannot be used: {_safe_text(k)}.")
         out += [f"{k.name} = {toml_value(k.default)}", ""]
     out += [
-        "# A custom rule, for example (replace `command_rules = []` above with; a TOML 'literal string' keeps backslashes as typed):",
+        "# A custom rule, for example (replace `command_rules = []` above with it;",
+        "# a TOML 'literal string' keeps the regex's backslashes as typed):",
         f"# command_rules = [{EXAMPLE_RULE}]",
     ]
     return "\n".join(out) + "\n"
@@ -176,8 +178,6 @@ def check_docs(keys: Sequence[Key], readme_text: str, example_text: str) -> list
         problems += _compare("README", model, documented, lambda v: toml_value(v))
         if not problems and section != render_readme_section(keys):
             problems.append("README: the configuration section differs from the generated text")
-        if not readme_text.rstrip().endswith(README_END):
-            problems.append(f"README: {README_END} must be the last line")
     try:
         parsed = tomllib.loads(example_text)
     except tomllib.TOMLDecodeError as exc:
@@ -199,18 +199,25 @@ def _compare(doc: str, model: dict[str, Any], found: dict[str, Any], form: Any) 
 
 
 def write_docs(readme: Path = README, example: Path = EXAMPLE) -> None:
-    """Regenerate the README section (replacing the old one, or appending it) and the example file."""
+    """Regenerate the README section (between the markers, or appended) and the example file."""
     text = readme.read_text(encoding="utf-8")
-    start = text.find(README_START)
-    head = text[:start] if start >= 0 else text.rstrip("\n") + "\n\n"
-    readme.write_text(head + render_readme_section(), encoding="utf-8", newline="\n")
+    start, end = text.find(README_START), text.find(README_END)
+    if start >= 0 and end > start:
+        # Only the marked section is ours; what other sections precede or follow it stays as it is.
+        tail = text[end + len(README_END) :].removeprefix("\n")
+        text = text[:start] + render_readme_section() + tail
+    else:
+        text = text.rstrip("\n") + "\n\n" + render_readme_section()
+    readme.write_text(text, encoding="utf-8", newline="\n")
     example.write_text(render_example(), encoding="utf-8", newline="\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`python -m gateway.config_docs --write | --check`; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m gateway.config_docs")
-    parser.add_argument("--write", action="store_true", help="regenerate README section and config.example.toml")
+    parser.add_argument(
+        "--write", action="store_true", help="regenerate README section and config.example.toml"
+    )
     parser.add_argument("--check", action="store_true", help="only check (the default)")
     args = parser.parse_args(argv)
     if args.write:

@@ -61,7 +61,9 @@ def _server(upstream: Upstream) -> str | None:
     return None if info is None else f"{info.name} {info.version}".strip()
 
 
-async def build_report(app: GatewayApp, mapping: Check, *, upstream_error: UpstreamError | None = None) -> Report:
+async def build_report(
+    app: GatewayApp, mapping: Check, *, upstream_error: UpstreamError | None = None
+) -> Report:
     """Run every check against `app`, with the mapping check already made by the caller.
 
     Args:
@@ -112,7 +114,10 @@ def _latest_mapping(app: GatewayApp) -> Check:
     if obs is None:
         return check_mapping(
             "no observation with an image yet: take a Snapshot with use_vision=true (or a Screenshot) "
-            "and run winmcp_doctor again", None, None)
+            "and run winmcp_doctor again",
+            None,
+            None,
+        )
     return check_mapping(f"{obs.id} ({obs.capture.tool})", obs.capture, obs.mapping, obs.mapping_warnings)
 
 
@@ -163,7 +168,9 @@ async def cli_report(config: GatewayConfig, spec: UpstreamSpec) -> Report:
         depends on it UNKNOWN.
     """
     with tempfile.TemporaryDirectory(prefix="winmcp-doctor-", ignore_cleanup_errors=True) as tmp:
-        upstream = Upstream(spec, timeout_s=config.upstream_timeout_s, stderr_path=Path(tmp) / "upstream.stderr.log")
+        upstream = Upstream(
+            spec, timeout_s=config.upstream_timeout_s, stderr_path=Path(tmp) / "upstream.stderr.log"
+        )
         try:
             async with upstream:
                 app = GatewayApp(config, upstream)

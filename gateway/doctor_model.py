@@ -47,8 +47,9 @@ TEXT_WIDTH = 120
 
 
 def _wrap(head: str, text: str) -> list[str]:
-    return textwrap.wrap(text, width=TEXT_WIDTH, initial_indent=head, subsequent_indent=" " * len(head),
-                         break_on_hyphens=False) or [head.rstrip()]
+    return textwrap.wrap(
+        text, width=TEXT_WIDTH, initial_indent=head, subsequent_indent=" " * len(head), break_on_hyphens=False
+    ) or [head.rstrip()]
 
 
 class Verdict(enum.Enum):
@@ -88,8 +89,13 @@ class Finding:
     rules: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {"verdict": self.verdict.value, "message": self.message, "tool": self.tool,
-                "field": self.field, "rules": list(self.rules)}
+        return {
+            "verdict": self.verdict.value,
+            "message": self.message,
+            "tool": self.tool,
+            "field": self.field,
+            "rules": list(self.rules),
+        }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,8 +117,15 @@ class Check:
         object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
 
     @classmethod
-    def of(cls, cid: str, title: str, findings: Sequence[Finding], *, ok: str,
-           data: Mapping[str, Any] | None = None) -> Check:
+    def of(
+        cls,
+        cid: str,
+        title: str,
+        findings: Sequence[Finding],
+        *,
+        ok: str,
+        data: Mapping[str, Any] | None = None,
+    ) -> Check:
         """A check whose verdict is its worst finding's; `ok` is the summary when there is none."""
         verdict = worst(f.verdict for f in findings)
         if not findings:
@@ -120,11 +133,13 @@ class Check:
         elif len(findings) == 1:
             summary = findings[0].message
         else:
-            counts = ", ".join(f"{n} {v.value}" for v in reversed(Verdict)
-                               if (n := sum(f.verdict is v for f in findings)))
+            counts = ", ".join(
+                f"{n} {v.value}" for v in reversed(Verdict) if (n := sum(f.verdict is v for f in findings))
+            )
             summary = f"{len(findings)} findings ({counts})"
-        return cls(id=cid, title=title, verdict=verdict, summary=summary, findings=tuple(findings),
-                   data=data or {})
+        return cls(
+            id=cid, title=title, verdict=verdict, summary=summary, findings=tuple(findings), data=data or {}
+        )
 
     @classmethod
     def unknown(cls, cid: str, title: str, why: str, data: Mapping[str, Any] | None = None) -> Check:
@@ -132,8 +147,14 @@ class Check:
         return cls(id=cid, title=title, verdict=Verdict.UNKNOWN, summary=why, data=data or {})
 
     def as_json(self) -> dict[str, Any]:
-        return {"id": self.id, "title": self.title, "verdict": self.verdict.value, "summary": self.summary,
-                "findings": [f.as_json() for f in self.findings], "data": dict(self.data)}
+        return {
+            "id": self.id,
+            "title": self.title,
+            "verdict": self.verdict.value,
+            "summary": self.summary,
+            "findings": [f.as_json() for f in self.findings],
+            "data": dict(self.data),
+        }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,8 +200,11 @@ class Report:
                     lines += _wrap(f"{'':<33}- ", f"{f.verdict.value}: {f.message}")
         counts = ", ".join(f"{sum(c.verdict is v for c in self.checks)} {v.value}" for v in reversed(Verdict))
         verdict = self.overall.value
-        tail = ("nothing SEVERE or UNKNOWN" if self.exit_code == 0
-                else "SEVERE or UNKNOWN checks need attention: UNKNOWN means it could not be checked")
+        tail = (
+            "nothing SEVERE or UNKNOWN"
+            if self.exit_code == 0
+            else "SEVERE or UNKNOWN checks need attention: UNKNOWN means it could not be checked"
+        )
         lines += ["", f"overall: {verdict} ({counts}) — {tail}; exit {self.exit_code}"]
         return "\n".join(lines)
 

@@ -5,13 +5,14 @@ where upstream says `mode`): every document was right, every unit test green (th
 same guessed key), and the rules never matched on a real desktop. This module makes that
 mistake visible at run time (DESIGN.md §7, S-DOC-02..05):
 
-| finding | verdict |
-|---|---|
-| an argument the catalog, the command rules or the gateway's own probe uses is missing upstream | SEVERE: names the tool, the argument and the rules that went dead or blind |
-| an argument upstream has on a gated (INPUT/SYSTEM) tool that is neither read nor listed in `KNOWN_UNREAD_ARGS` | WARNING: a possible bypass path (App's `executable`/`args` once were) |
-| an upstream argument named like one the gateway adds (`based_on`, `approval_id`) | WARNING: the gateway strips it, so upstream never sees it |
-| an upstream tool the catalog does not know | WARNING (refused as UNKNOWN_TOOL unless `unknown_tools = "allow"`) |
-| a tool or schema that cannot be read | UNKNOWN — never OK |
+* SEVERE — an argument the catalog, the command rules or the gateway's own probe uses is
+  missing upstream; the finding names the tool, the argument and the rules that went dead
+  (or blind, when the rules read other arguments of that tool too).
+* WARNING — an argument upstream has on a gated (INPUT/SYSTEM) tool that is neither read
+  nor listed in `KNOWN_UNREAD_ARGS`: a possible bypass path (App's `executable`/`args`
+  once were); an upstream argument named like one the gateway adds and strips
+  (`based_on`, `approval_id`); an upstream tool the catalog does not know.
+* UNKNOWN — a tools/list entry or an inputSchema that cannot be read. Never OK.
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ KNOWN_UNREAD_ARGS: Mapping[str, Mapping[str, str]] = MappingProxyType(
             "clear": "clear the field first",
             "press_enter": "press Enter after the text (the text itself is read)",
         },
-        "Scroll": {"direction": "up/down/left/right", "type": "vertical or horizontal", "wheel_times": "amount"},
+        "Scroll": {
+            "direction": "up/down/left/right",
+            "type": "vertical or horizontal",
+            "wheel_times": "amount",
+        },
         "Move": {"drag": "drag instead of move (the points are read)", "duration": "animation time"},
         "MultiSelect": {"press_ctrl": "hold Ctrl while selecting"},
         "PowerShell": {"timeout": "how long the command may run"},
@@ -84,9 +89,7 @@ def rules_on(tool: str, rule_set: RuleSet | None) -> tuple[str, ...]:
 def _readers(tool: str, field: str) -> list[str]:
     spec = UPSTREAM_TOOLS[tool]
     out = [
-        f"catalog ({role}: {effect})"
-        for role, effect in _ROLE_EFFECT.items()
-        if field in getattr(spec, role)
+        f"catalog ({role}: {effect})" for role, effect in _ROLE_EFFECT.items() if field in getattr(spec, role)
     ]
     if field in rules_read_args().get(tool, frozenset()):
         out.append("command rules")
@@ -105,7 +108,9 @@ def _missing(tool: str, field: str, props: Mapping[str, Any], rule_set: RuleSet 
         dead = rules_on(tool, rule_set)
         only = rules_read_args()[tool] == frozenset({field})
         text += (
-            f" Rules that went dead on {tool}: " if only else f" Rules that read {tool} and are now blind to it: "
+            f" Rules that went dead on {tool}: "
+            if only
+            else f" Rules that read {tool} and are now blind to it: "
         ) + (", ".join(dead) or "none")
     new = sorted(set(props) - reads_of(tool) - set(KNOWN_UNREAD_ARGS.get(tool, {})))
     if new:
@@ -139,7 +144,9 @@ def compare_schema(
     for entry in tools:
         name = entry.get("name") if isinstance(entry, Mapping) else None
         if not isinstance(name, str):
-            unreadable.append(Finding(verdict=Verdict.UNKNOWN, message=f"a tools/list entry has no name: {entry!r:.80}"))
+            unreadable.append(
+                Finding(verdict=Verdict.UNKNOWN, message=f"a tools/list entry has no name: {entry!r:.80}")
+            )
             continue
         by_name[name] = entry
     missing: list[Finding] = list(unreadable)
@@ -150,45 +157,100 @@ def compare_schema(
             continue
         props = _properties(by_name[tool])
         if props is None:
-            missing.append(Finding(verdict=Verdict.UNKNOWN, tool=tool,
-                                   message=f"{tool}: its inputSchema cannot be read, so its arguments were not checked"))
+            missing.append(
+                Finding(
+                    verdict=Verdict.UNKNOWN,
+                    tool=tool,
+                    message=f"{tool}: its inputSchema cannot be read, so its arguments were not checked",
+                )
+            )
             continue
         missing += [_missing(tool, f, props, rule_set) for f in sorted(reads_of(tool) - set(props))]
         for arg in sorted(set(props) & set(GATEWAY_ARGS)):
-            extra.append(Finding(verdict=Verdict.WARNING, tool=tool, field=arg, message=(
-                f"{tool}.{arg}: upstream now has an argument the gateway adds and strips before forwarding; "
-                "upstream will never receive it")))
-        unknown = sorted(set(props) - reads_of(tool) - set(KNOWN_UNREAD_ARGS.get(tool, {})) - set(GATEWAY_ARGS))
+            extra.append(
+                Finding(
+                    verdict=Verdict.WARNING,
+                    tool=tool,
+                    field=arg,
+                    message=(
+                        f"{tool}.{arg}: upstream now has an argument the gateway adds and strips "
+                        "before forwarding; "
+                        "upstream will never receive it"
+                    ),
+                )
+            )
+        unknown = sorted(
+            set(props) - reads_of(tool) - set(KNOWN_UNREAD_ARGS.get(tool, {})) - set(GATEWAY_ARGS)
+        )
         if classify(tool) not in _GATED:
             if unknown:
                 ungated[tool] = unknown
             continue
-        extra += [Finding(verdict=Verdict.WARNING, tool=tool, field=arg, message=(
-            f"{tool}.{arg}: upstream has this argument on a gated ({classify(tool).value}) tool and the gateway "
-            "neither reads it nor knows it to be harmless — a possible bypass path; check what it does "
-            "and extend the catalog or the rules"), rules=rules_on(tool, rule_set)) for arg in unknown]
-    fate = ("callable, treated as SYSTEM (unknown_tools = \"allow\")" if unknown_tools == "allow"
-            else "refused as UNKNOWN_TOOL")
-    new_tools = [Finding(verdict=Verdict.WARNING, tool=name, message=(
-        f"{name}: upstream offers a tool the catalog does not know ({fate}); "
-        + ("it has the name of one of the gateway's own tools, which hide it" if name in OWN_TOOLS
-           else "classify it before trusting it")))
-        for name in sorted(by_name) if name not in UPSTREAM_TOOLS]
+        extra += [
+            Finding(
+                verdict=Verdict.WARNING,
+                tool=tool,
+                field=arg,
+                message=(
+                    f"{tool}.{arg}: upstream has this argument on a gated ({classify(tool).value}) tool "
+                    "and the gateway neither reads it nor knows it to be harmless — a possible bypass "
+                    "path; check what it does "
+                    "and extend the catalog or the rules"
+                ),
+                rules=rules_on(tool, rule_set),
+            )
+            for arg in unknown
+        ]
+    fate = (
+        'callable, treated as SYSTEM (unknown_tools = "allow")'
+        if unknown_tools == "allow"
+        else "refused as UNKNOWN_TOOL"
+    )
+    new_tools = [
+        Finding(
+            verdict=Verdict.WARNING,
+            tool=name,
+            message=(
+                f"{name}: upstream offers a tool the catalog does not know ({fate}); "
+                + (
+                    "it has the name of one of the gateway's own tools, which hide it"
+                    if name in OWN_TOOLS
+                    else "classify it before trusting it"
+                )
+            ),
+        )
+        for name in sorted(by_name)
+        if name not in UPSTREAM_TOOLS
+    ]
     absent = sorted(set(UPSTREAM_TOOLS) - set(by_name))
     checked = len([t for t in UPSTREAM_TOOLS if t in by_name])
     return (
-        Check.of("schema.read_args", "arguments the gateway relies on", missing,
-                 ok=f"all {sum(len(reads_of(t)) for t in UPSTREAM_TOOLS if t in by_name)} arguments the "
-                    f"catalog, rules and probe use exist upstream ({checked} tools)",
-                 data={"reads": {t: sorted(reads_of(t)) for t in UPSTREAM_TOOLS}}),
-        Check.of("schema.unknown_args", "unknown arguments on gated tools", extra,
-                 ok="no gated tool has an argument the gateway does not know",
-                 data={"ungated_unknown_args": ungated,
-                       "known_unread": {t: sorted(a) for t, a in KNOWN_UNREAD_ARGS.items()}}),
-        Check.of("schema.tools", "upstream tools the catalog does not know", new_tools,
-                 ok=f"every upstream tool is in the catalog ({len(by_name)} tools)"
-                    + (f"; not offered by upstream: {', '.join(absent)}" if absent else ""),
-                 data={"upstream_tools": sorted(by_name), "not_offered": absent}),
+        Check.of(
+            "schema.read_args",
+            "arguments the gateway relies on",
+            missing,
+            ok=f"all {sum(len(reads_of(t)) for t in UPSTREAM_TOOLS if t in by_name)} arguments the "
+            f"catalog, rules and probe use exist upstream ({checked} tools)",
+            data={"reads": {t: sorted(reads_of(t)) for t in UPSTREAM_TOOLS}},
+        ),
+        Check.of(
+            "schema.unknown_args",
+            "unknown arguments on gated tools",
+            extra,
+            ok="no gated tool has an argument the gateway does not know",
+            data={
+                "ungated_unknown_args": ungated,
+                "known_unread": {t: sorted(a) for t, a in KNOWN_UNREAD_ARGS.items()},
+            },
+        ),
+        Check.of(
+            "schema.tools",
+            "upstream tools the catalog does not know",
+            new_tools,
+            ok=f"every upstream tool is in the catalog ({len(by_name)} tools)"
+            + (f"; not offered by upstream: {', '.join(absent)}" if absent else ""),
+            data={"upstream_tools": sorted(by_name), "not_offered": absent},
+        ),
     )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import binascii
 import dataclasses
+import datetime
 import enum
 import hashlib
 import json
@@ -394,8 +395,14 @@ def _walk(value: Any, depth: int, path: tuple[int, ...]) -> Any:
         value = value.model_dump(mode="json", by_alias=True)
     if isinstance(value, Mapping):
         return _walk_mapping(value, depth, inner)
-    if isinstance(value, list | tuple | set | frozenset):
+    if isinstance(value, set | frozenset):
+        # Sorted like to_json_line does, so a line does not depend on the hash seed (S-AUD-01).
+        items = [_guarded(item, depth + 1, inner) for item in value]
+        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True, default=str))
+    if isinstance(value, list | tuple):
         return [_guarded(item, depth + 1, inner) for item in value]
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
     return redact_text(_safe_repr(value))
 
 

@@ -41,9 +41,9 @@ from typing import Any, TextIO
 import anyio
 import anyio.abc
 import mcp_types as types
-from mcp import Client
+from mcp import Client, InputRequiredRoundsExceededError
 from mcp.shared.exceptions import MCPError
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from gateway._upstream_conn import ClientCallbacks, is_modern, make_client, pump_listen, send_quietly
 from gateway.errors import UpstreamError, UpstreamTimeout
@@ -140,7 +140,8 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
     Raises:
         UpstreamProtocolError: the upstream answered with a JSON-RPC error (its code is kept).
         UpstreamTimeout: no answer within the timeout (UPSTREAM_TIMEOUT).
-        UpstreamError: the connection died (UPSTREAM_DIED) or cannot be reached (UPSTREAM_UNREACHABLE).
+        UpstreamError: the connection died (UPSTREAM_DIED), cannot be reached (UPSTREAM_UNREACHABLE),
+            or answered in a shape the protocol does not allow (UPSTREAM_BAD_ANSWER).
     """
     try:
         yield
@@ -161,6 +162,11 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
         raise UpstreamProtocolError(exc.code, exc.message, exc.data) from exc
     except TimeoutError as exc:
         raise UpstreamTimeout(f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT") from exc
+    except (ValidationError, InputRequiredRoundsExceededError) as exc:
+        # The upstream answered, but not in a shape the negotiated protocol allows.
+        raise UpstreamError(
+            f"the upstream's answer to {what} is malformed: {exc}", code="UPSTREAM_BAD_ANSWER"
+        ) from exc
     except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream) as exc:
         raise UpstreamError(
             f"the upstream connection is broken ({type(exc).__name__}) during {what}",
@@ -184,7 +190,8 @@ def _wire(model: Any) -> dict[str, Any]:
     return data
 
 
-def _backoff(failures: int) -> float:
+def backoff_delay(failures: int) -> float:
+    """The wait before the next attempt after `failures` failed ones in a row (S-UPS-02)."""
     return RESTART_BACKOFF_S[min(max(failures, 1), len(RESTART_BACKOFF_S)) - 1]
 
 
@@ -297,11 +304,11 @@ class Upstream:
                     if self._closing:
                         break
                     lived = time.monotonic() - self._connected_at
-                    delay = 0.0 if self._failures == 0 else _backoff(self._failures)
+                    delay = 0.0 if self._failures == 0 else backoff_delay(self._failures)
                     self._failures = 0 if lived >= STABLE_S else self._failures + 1
                 else:
                     self._failures += 1
-                    delay = _backoff(self._failures)
+                    delay = backoff_delay(self._failures)
                 if delay <= 0:
                     continue
                 self._kick = anyio.Event()
@@ -571,6 +578,7 @@ def upstream_argv_for_sim(scenario: str | None, extra: Sequence[str] = ()) -> Up
 
 __all__ = [
     "RESTART_BACKOFF_S",
+    "backoff_delay",
     "Upstream",
     "UpstreamProtocolError",
     "UpstreamSpec",

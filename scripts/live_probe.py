@@ -45,15 +45,23 @@ def _capture_facts(capture: Capture) -> dict[str, Any]:
     focused = capture.focused
     return {
         "cursor": capture.cursor,
-        "displays": [{"index": d.index, "device": d.device, "rect": d.rect, "primary": d.primary}
-                     for d in capture.displays],
+        "displays": [
+            {"index": d.index, "device": d.device, "rect": d.rect, "primary": d.primary}
+            for d in capture.displays
+        ],
         "region": capture.region,
         "screenshot_size": capture.screenshot_size,
         "original_size": capture.original_size,
         "coord_scale": capture.coord_scale,
         "image_size": capture.image_size,
-        "focused": None if focused is None else {"name": focused.name, "handle": focused.handle,
-                                                 "status": focused.status, "size": [focused.width, focused.height]},
+        "focused": None
+        if focused is None
+        else {
+            "name": focused.name,
+            "handle": focused.handle,
+            "status": focused.status,
+            "size": [focused.width, focused.height],
+        },
         "windows": len(capture.windows),
         "elements": len(capture.elements),
         "tree": capture.tree,
@@ -82,15 +90,33 @@ async def probe(spec: UpstreamSpec, timeout_s: float) -> dict[str, Any]:
             except Exception as exc:  # noqa: BLE001 - reported, never a traceback for the user
                 tail = errlog.read_text(encoding="utf-8", errors="replace")[-2000:] if errlog.exists() else ""
                 out["upstream"].update(error=f"{type(exc).__name__}: {exc}", stderr_tail=tail)
-                checks = [check_upstream(spec.describe(), tool_count=None, error=f"{type(exc).__name__}: {exc}",
-                                         protocol=None, server=None, stderr_tail=tail)]
+                checks = [
+                    check_upstream(
+                        spec.describe(),
+                        tool_count=None,
+                        error=f"{type(exc).__name__}: {exc}",
+                        protocol=None,
+                        server=None,
+                        stderr_tail=tail,
+                    )
+                ]
                 return _finish(out, checks)
             info = upstream.server_info
-            out["upstream"].update(server=None if info is None else f"{info.name} {info.version}",
-                                   protocol=upstream.protocol_version, tools=len(tools))
-            checks = [check_upstream(spec.describe(), tool_count=len(tools), error=None,
-                                     protocol=upstream.protocol_version, server=out["upstream"]["server"]),
-                      *compare_schema(tools, None)]
+            out["upstream"].update(
+                server=None if info is None else f"{info.name} {info.version}",
+                protocol=upstream.protocol_version,
+                tools=len(tools),
+            )
+            checks = [
+                check_upstream(
+                    spec.describe(),
+                    tool_count=len(tools),
+                    error=None,
+                    protocol=upstream.protocol_version,
+                    server=out["upstream"]["server"],
+                ),
+                *compare_schema(tools, None),
+            ]
             if "Snapshot" not in {t.get("name") for t in tools}:
                 checks.append(check_mapping("upstream offers no Snapshot tool", None, None))
                 return _finish(out, checks)
@@ -107,7 +133,10 @@ async def probe(spec: UpstreamSpec, timeout_s: float) -> dict[str, Any]:
             out["snapshot"] = _capture_facts(capture)
             if mapping is not None:
                 cx, cy = mapping.image_size[0] // 2, mapping.image_size[1] // 2
-                out["snapshot"]["example"] = {"image_px": [cx, cy], "screen": list(image_to_screen(mapping, cx, cy))}
+                out["snapshot"]["example"] = {
+                    "image_px": [cx, cy],
+                    "screen": list(image_to_screen(mapping, cx, cy)),
+                }
             checks.append(check_mapping("the Snapshot", capture, mapping, warnings))
             return _finish(out, checks)
 
@@ -134,18 +163,29 @@ def render(found: dict[str, Any]) -> str:
     if snap:
         lines.append("snapshot (use_vision=true):")
         for d in snap["displays"]:
-            lines.append(f"  display {d['index']} {d['device']} {tuple(d['rect'])}{' primary' if d['primary'] else ''}")
+            lines.append(
+                f"  display {d['index']} {d['device']} {tuple(d['rect'])}{' primary' if d['primary'] else ''}"
+            )
         focused = snap["focused"]
-        lines.append(f"  focused window: {focused['name']!r} handle {focused['handle']}" if focused
-                     else "  focused window: none reported")
-        lines.append(f"  cursor {snap['cursor']}, {snap['windows']} windows, {snap['elements']} elements, "
-                     f"tree {snap['tree']}{' (truncated)' if snap['tree_truncated'] else ''}")
-        lines.append(f"  image {snap['image_size']}, printed size {snap['original_size'] or snap['screenshot_size']}, "
-                     f"coord scale {snap['coord_scale']}")
+        lines.append(
+            f"  focused window: {focused['name']!r} handle {focused['handle']}"
+            if focused
+            else "  focused window: none reported"
+        )
+        lines.append(
+            f"  cursor {snap['cursor']}, {snap['windows']} windows, {snap['elements']} elements, "
+            f"tree {snap['tree']}{' (truncated)' if snap['tree_truncated'] else ''}"
+        )
+        lines.append(
+            f"  image {snap['image_size']}, printed size {snap['original_size'] or snap['screenshot_size']}, "
+            f"coord scale {snap['coord_scale']}"
+        )
         if "example" in snap:
             ex = snap["example"]
-            lines.append(f"  image pixel {tuple(ex['image_px'])} is screen point "
-                         f"({ex['screen'][0]:.2f}, {ex['screen'][1]:.2f})")
+            lines.append(
+                f"  image pixel {tuple(ex['image_px'])} is screen point "
+                f"({ex['screen'][0]:.2f}, {ex['screen'][1]:.2f})"
+            )
     for c in found.get("checks", []):
         lines.append(f"{c['verdict']:<8} {c['id']:<20} {c['summary']}")
         if len(c["findings"]) > 1:
@@ -158,13 +198,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code (0 when nothing is SEVERE or UNKNOWN)."""
     parser = argparse.ArgumentParser(prog="live_probe.py", description=__doc__.split("\n\n")[0])
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--upstream-cmd", metavar="CMD", help='Windows-MCP as a stdio command (default "uvx windows-mcp")')
+    where.add_argument(
+        "--upstream-cmd", metavar="CMD", help='Windows-MCP as a stdio command (default "uvx windows-mcp")'
+    )
     where.add_argument("--upstream-url", metavar="URL", help="Windows-MCP as a streamable-HTTP URL")
-    parser.add_argument("--timeout", type=float, default=150.0, help="seconds per upstream call (default 150)")
+    parser.add_argument(
+        "--timeout", type=float, default=150.0, help="seconds per upstream call (default 150)"
+    )
     parser.add_argument("--json", action="store_true", help="print the findings as JSON")
     args = parser.parse_args(argv)
-    spec = UpstreamSpec(url=args.upstream_url) if args.upstream_url else UpstreamSpec.command(
-        args.upstream_cmd or "uvx windows-mcp")
+    spec = (
+        UpstreamSpec(url=args.upstream_url)
+        if args.upstream_url
+        else UpstreamSpec.command(args.upstream_cmd or "uvx windows-mcp")
+    )
     found = anyio.run(probe, spec, args.timeout)
     sys.stdout.write((json.dumps(found, indent=2, default=str) if args.json else render(found)) + "\n")
     return int(found["exit_code"])

@@ -39,9 +39,7 @@ bdd_features_base_dir = "features/"
 filterwarnings = ["error"]
 markers = ["requirement(*ids): the requirement ids this test claims"]
 """
-GATE_LINES = (
-    "- **S-GATE-01** — every requirement is claimed.\n- **S-GATE-02** — every claim is proven.\n"
-)
+GATE_LINES = "- **S-GATE-01** — every requirement is claimed.\n- **S-GATE-02** — every claim is proven.\n"
 
 
 @dataclass
@@ -101,7 +99,11 @@ def _feature(project: Project, name: str, body: str, module: str | None) -> None
         )
 
 
-@given(parsers.re(r'a feature "(?P<name>[^"]+)" with a scenario tagged (?P<tags>.+), bound by "(?P<module>[^"]+)"'))
+@given(
+    parsers.re(
+        r'a feature "(?P<name>[^"]+)" with a scenario tagged (?P<tags>.+), bound by "(?P<module>[^"]+)"'
+    )
+)
 def _bound_feature(project: Project, name: str, tags: str, module: str) -> None:
     _feature(project, name, f"\n  {tags}\n  Scenario: Something happens\n    Given nothing\n", module)
 

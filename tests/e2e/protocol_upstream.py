@@ -13,12 +13,15 @@ list/resource news   notifications on the connection            subscriptions/li
 ===================  ========================================  ===========================================
 
 Tools: echo, progress, log, sample, elicit, roots, sleep, stats, die, change_tools, change_prompts,
-touch (resource updated) — and `extra`, listed only after change_tools.
+touch (resource updated) — and `extra`, listed only after change_tools. With ``--snapshot FILE``
+(a sample's ``*.result.json``) it also serves a `Snapshot` tool answering that sample's result,
+so the gateway records observations from it.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import os
 import sys
 import warnings
@@ -87,6 +90,7 @@ _TOOLS: list[dict[str, Any]] = [
         "inputSchema": {"type": "object", "properties": {"seconds": {"type": "number"}}},
     },
     {"name": "stats", "description": "What this server has seen.", "inputSchema": {"type": "object"}},
+    {"name": "meta", "description": "Answer the request's own _meta.", "inputSchema": {"type": "object"}},
     {"name": "die", "description": "Exit the process mid-call.", "inputSchema": {"type": "object"}},
     {
         "name": "change_tools",
@@ -108,7 +112,8 @@ _EXTRA = {"name": "extra", "description": "Listed after change_tools.", "inputSc
 
 
 class State:
-    def __init__(self) -> None:
+    def __init__(self, snapshot: dict[str, Any] | None = None) -> None:
+        self.snapshot = snapshot
         self.extra = False
         self.level: str | None = None
         self.subscribed: set[str] = set()
@@ -148,12 +153,23 @@ def build(state: State) -> Server[Any]:
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
         tools = _TOOLS + ([_EXTRA] if state.extra else [])
+        if state.snapshot is not None:
+            tools = [
+                *tools,
+                {
+                    "name": "Snapshot",
+                    "description": "A recorded Snapshot.",
+                    "inputSchema": {"type": "object"},
+                },
+            ]
         return types.ListToolsResult(tools=[types.Tool.model_validate(t) for t in tools])
 
     async def call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams) -> Any:
         args = params.arguments or {}
         name = params.name
         state.calls[name] = state.calls.get(name, 0) + 1
+        if name == "Snapshot" and state.snapshot is not None:
+            return types.CallToolResult.model_validate(state.snapshot)
         if name == "echo":
             return _text(str(args.get("text", "")))
         if name == "progress":
@@ -205,6 +221,7 @@ def build(state: State) -> Server[Any]:
                 return answer
             return _text("roots: " + ", ".join(str(r.uri) for r in answer.roots))
         if name == "sleep":
+            await ctx.session.report_progress(0, None, "sleeping")  # tells a waiting test the call is in flight
             try:
                 await anyio.sleep(float(args.get("seconds", 30)))
             except anyio.get_cancelled_exc_class():
@@ -215,6 +232,7 @@ def build(state: State) -> Server[Any]:
             return types.CallToolResult(
                 content=[types.TextContent(type="text", text="stats")],
                 structured_content={
+                    "env": os.environ.get("PROTO_UPSTREAM_ECHO", ""),
                     "cancelled": state.cancelled,
                     "calls": state.calls,
                     "level": state.level,
@@ -222,6 +240,11 @@ def build(state: State) -> Server[Any]:
                     "roots_changed": state.roots_changed,
                     "pid": os.getpid(),
                 },
+            )
+        if name == "meta":
+            raw = (ctx.params or {}).get("_meta") or {}
+            return types.CallToolResult(
+                content=[types.TextContent(type="text", text="meta")], structured_content=raw
             )
         if name == "die":
             print("protocol_upstream: dying on request (exit 3)", file=sys.stderr, flush=True)
@@ -359,9 +382,19 @@ def build(state: State) -> Server[Any]:
     return server
 
 
+def snapshot_from(argv: list[str]) -> dict[str, Any] | None:
+    """The recorded Snapshot result named by ``--snapshot FILE``, if any."""
+    if "--snapshot" not in argv:
+        return None
+    path = argv[argv.index("--snapshot") + 1]
+    with open(path, encoding="utf-8") as fh:
+        result: dict[str, Any] = json.load(fh)["result"]
+    return result
+
+
 async def serve() -> None:
     """Serve one client over stdin/stdout."""
-    server = build(State())
+    server = build(State(snapshot_from(sys.argv[1:])))
     options = server.create_initialization_options(NotificationOptions(True, True, True))
     async with stdio_server() as (read, write):
         await server.run(read, write, options)

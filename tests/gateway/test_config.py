@@ -38,7 +38,9 @@ def test_flags_beat_environment_beat_file_beat_defaults(tmp_path: Path) -> None:
 
 
 @requirement("S-CFG-01")
-def test_config_file_comes_from_flag_then_environment_then_user_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_config_file_comes_from_flag_then_environment_then_user_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """S-CFG-01: --config wins over WINMCP_GATEWAY_CONFIG, which wins over the user config dir."""
     flag = _toml(tmp_path, "audit_keep = 1\n", "flag.toml")
     env_file = _toml(tmp_path, "audit_keep = 2\n", "env.toml")
@@ -65,7 +67,9 @@ def test_state_dir_comes_from_flag_then_environment(tmp_path: Path) -> None:
     ("text", "needle"),
     [(None, "does not exist"), ("enforce = \n", "not valid TOML"), ("[[x]\n", "not valid TOML")],
 )
-def test_a_named_file_that_is_missing_or_not_toml_is_an_error(tmp_path: Path, text: str | None, needle: str) -> None:
+def test_a_named_file_that_is_missing_or_not_toml_is_an_error(
+    tmp_path: Path, text: str | None, needle: str
+) -> None:
     """S-CFG-01: a named config file that is missing or not TOML is a ConfigError naming the file."""
     path = tmp_path / "c.toml"
     if text is not None:
@@ -87,14 +91,18 @@ def test_a_named_file_that_is_missing_or_not_toml_is_an_error(tmp_path: Path, te
         ('profile = "paranoid"', "profile", "'paranoid'", "'observe-only'"),
         ("require_approval = 1", "require_approval", "1", "True"),
         ('tools_allow = "Snapshot, Click"', "tools_allow", "'Snapshot, Click'", "['Snapshot', 'Click']"),
-        ('allowed_windows = "* - Notepad, draft"', "allowed_windows", "'* - Notepad, draft'",
-         "['* - Notepad, draft']"),
+        (
+            'allowed_windows = "* - Notepad, draft"',
+            "allowed_windows",
+            "'* - Notepad, draft'",
+            "['* - Notepad, draft']",
+        ),
     ],
 )
 def test_every_adjusted_value_is_a_warning_naming_key_received_and_used(
     tmp_path: Path, line: str, key: str, received: str, used: str
 ) -> None:
-    """S-CFG-02: a coerced or replaced value warns with the key, the value received, its source and the value used."""
+    """S-CFG-02: an adjusted value warns with the key, the value received, its source and the value used."""
     path = _toml(tmp_path, line + "\n")
     cfg = load_config(environ={}, config_file=path)
     (warning,) = cfg.warnings
@@ -105,13 +113,16 @@ def test_every_adjusted_value_is_a_warning_naming_key_received_and_used(
 
 @requirement("S-CFG-02")
 def test_unknown_keys_warn_with_a_hint_and_change_nothing(tmp_path: Path) -> None:
-    """S-CFG-02: unknown keys in the file or the environment warn (with a did-you-mean hint) and change nothing."""
+    """S-CFG-02: unknown keys in file or environment warn (with a did-you-mean hint) and change nothing."""
     path = _toml(tmp_path, "require_observaton = false\nenforce_all = false\n[gateway]\nenforce = false\n")
     env = {"WINMCP_GATEWAY_ENFORCEMENT": "false"}
     cfg = load_config(environ=env, config_file=path)
     assert [getattr(cfg, k.name) for k in KEYS] == [getattr(GatewayConfig(), k.name) for k in KEYS]
     assert len(cfg.warnings) == 4
-    assert "unknown key 'require_observaton'" in cfg.warnings[0] and "did you mean 'require_observation'" in cfg.warnings[0]
+    assert (
+        "unknown key 'require_observaton'" in cfg.warnings[0]
+        and "did you mean 'require_observation'" in cfg.warnings[0]
+    )
     assert any("'gateway'" in w and "top level" in w for w in cfg.warnings)
     assert any("WINMCP_GATEWAY_ENFORCEMENT" in w and "did you mean 'enforce'" in w for w in cfg.warnings)
     assert all("changes nothing" in w for w in cfg.warnings)
@@ -132,13 +143,22 @@ def test_an_unknown_flag_key_is_an_error() -> None:
         ("require_approval", " true ", True),
         ("max_observation_age_ms", "30000", 30000),
         ("tools_deny", "PowerShell, Registry", ("PowerShell", "Registry")),
-        ("allowed_windows", '["Report, final - Word", "* - Notepad"]', ("Report, final - Word", "* - Notepad")),
+        (
+            "allowed_windows",
+            '["Report, final - Word", "* - Notepad"]',
+            ("Report, final - Word", "* - Notepad"),
+        ),
         ("profile", "observe-only", "observe-only"),
-        ("command_rules", '[{id = "x-rule", pattern = "curl", risk = "net", reason = "no"}]',
-         ({"id": "x-rule", "pattern": "curl", "risk": "net", "reason": "no"},)),
+        (
+            "command_rules",
+            '[{id = "x-rule", pattern = "curl", risk = "net", reason = "no"}]',
+            ({"id": "x-rule", "pattern": "curl", "risk": "net", "reason": "no"},),
+        ),
     ],
 )
-def test_environment_values_follow_a_fixed_syntax_without_warnings(name: str, text: str, expected: object) -> None:
+def test_environment_values_follow_a_fixed_syntax_without_warnings(
+    name: str, text: str, expected: object
+) -> None:
     """S-CFG-08: env booleans are true/false, integers decimal, lists comma-separated or TOML arrays."""
     cfg = load_config(environ={f"WINMCP_GATEWAY_{name.upper()}": text})
     assert getattr(cfg, name) == expected
@@ -153,10 +173,16 @@ def test_environment_values_follow_a_fixed_syntax_without_warnings(name: str, te
         ("require_observation", "no", True),
         ("require_approval", "yes", True),
         ("max_observation_age_ms", "30s", 60_000),
-        ("tools_allow", '["Snapshot"', ("ControlStatus", "DisplayInventory", "Screenshot", "Snapshot", "Wait", "WaitFor")),
+        (
+            "tools_allow",
+            '["Snapshot"',
+            ("ControlStatus", "DisplayInventory", "Screenshot", "Snapshot", "Wait", "WaitFor"),
+        ),
     ],
 )
-def test_environment_text_that_does_not_parse_is_replaced_by_the_safe_value(name: str, text: str, expected: object) -> None:
+def test_environment_text_that_does_not_parse_is_replaced_by_the_safe_value(
+    name: str, text: str, expected: object
+) -> None:
     """S-CFG-08: env text outside the syntax is unusable: the safe value is used and a warning says so."""
     cfg = load_config(environ={f"WINMCP_GATEWAY_{name.upper()}": text})
     assert getattr(cfg, name) == expected
@@ -167,10 +193,20 @@ def test_environment_text_that_does_not_parse_is_replaced_by_the_safe_value(name
 @requirement("S-CFG-03")
 def test_restricting_lists_that_cannot_be_read_restrict_more_not_less(tmp_path: Path) -> None:
     """S-CFG-03: an unreadable allow-list allows only observation, an unreadable deny-list denies all else."""
-    path = _toml(tmp_path, "tools_allow = 3\ntools_deny = [\"Registry\", 4]\nallowed_windows = {a = 1}\n"
-                           "allow_rules = [\"force-kill\", 5]\n")
+    path = _toml(
+        tmp_path,
+        'tools_allow = 3\ntools_deny = ["Registry", 4]\nallowed_windows = {a = 1}\n'
+        'allow_rules = ["force-kill", 5]\n',
+    )
     cfg = load_config(environ={}, config_file=path)
-    assert set(cfg.tools_allow) == {"Snapshot", "Screenshot", "DisplayInventory", "Wait", "WaitFor", "ControlStatus"}
+    assert set(cfg.tools_allow) == {
+        "Snapshot",
+        "Screenshot",
+        "DisplayInventory",
+        "Wait",
+        "WaitFor",
+        "ControlStatus",
+    }
     assert {"PowerShell", "Click", "Registry", "App", "Type"} <= set(cfg.tools_deny)
     assert "Snapshot" not in cfg.tools_deny
     assert cfg.allowed_windows == (NO_WINDOW,)
@@ -180,7 +216,7 @@ def test_restricting_lists_that_cannot_be_read_restrict_more_not_less(tmp_path: 
 
 @requirement("S-CFG-03")
 def test_custom_rules_that_cannot_be_read_are_kept_so_the_rules_fail_to_load(tmp_path: Path) -> None:
-    """S-CFG-03: command_rules that is not a list of tables is never dropped silently: the rules fail to load."""
+    """S-CFG-03: unreadable command_rules are never dropped silently: the rules fail to load."""
     from policy.rules import RuleLoadError, load_rules
 
     cfg = load_config(environ={}, config_file=_toml(tmp_path, 'command_rules = "rm -rf"\n'))

@@ -46,8 +46,9 @@ def _env(world: dict[str, Any], name: str, value: str) -> None:
 
 
 def _load(world: dict[str, Any], overrides: dict[str, Any] | None = None) -> None:
-    world["config"] = load_config(environ=world["env"], config_file=world["file"], state_dir=world["tmp"],
-                                  overrides=overrides)
+    world["config"] = load_config(
+        environ=world["env"], config_file=world["file"], state_dir=world["tmp"], overrides=overrides
+    )
 
 
 @when("the gateway loads its config")
@@ -99,8 +100,9 @@ def _redefault(world: dict[str, Any], name: str, value: int) -> None:
 
 @when("the README and config.example.toml are checked against it")
 def _check(world: dict[str, Any]) -> None:
-    world["problems"] = check_docs(world["keys"], README.read_text(encoding="utf-8"),
-                                   EXAMPLE.read_text(encoding="utf-8"))
+    world["problems"] = check_docs(
+        world["keys"], README.read_text(encoding="utf-8"), EXAMPLE.read_text(encoding="utf-8")
+    )
 
 
 @then(parsers.parse('both documents are reported for "{name}"'))

@@ -30,27 +30,60 @@ Case = Callable[[PolicyConfig, Any, str | None], Decision]
 FRESHNESS_CASES: dict[str, Case] = {
     "no observation": lambda c, r, e: decide(click(), context(view(), config=c, rules=r, rules_error=e), T0),
     "unknown observation": lambda c, r, e: decide(
-        click(based_on="obs-9"), context(view(FRESH), config=c, rules=r, rules_error=e), T0),
+        click(based_on="obs-9"), context(view(FRESH), config=c, rules=r, rules_error=e), T0
+    ),
     "superseded observation": lambda c, r, e: decide(
-        click(based_on="obs-1"), context(view(FRESH, NEWER), config=c, rules=r, rules_error=e), T0 + 20),
+        click(based_on="obs-1"), context(view(FRESH, NEWER), config=c, rules=r, rules_error=e), T0 + 20
+    ),
     "older than the ceiling": lambda c, r, e: decide(
-        click(), context(view(FRESH), config=c, rules=r, rules_error=e), T0 + MAX_OBSERVATION_AGE_CEILING_MS + 1),
+        click(),
+        context(view(FRESH), config=c, rules=r, rules_error=e),
+        T0 + MAX_OBSERVATION_AGE_CEILING_MS + 1,
+    ),
     "focused window changed": lambda c, r, e: decide(
-        click(), context(view(FRESH, probe=probe_ok(SETTINGS)), config=c, rules=r, rules_error=e), T0 + 5),
+        click(), context(view(FRESH, probe=probe_ok(SETTINGS)), config=c, rules=r, rules_error=e), T0 + 5
+    ),
 }
 OTHER_CASES: dict[str, Case] = {
     "recursive delete": lambda c, r, e: decide(
         call("PowerShell", command="Remove-Item -Recurse -Force C:\\data"),
-        context(view(), config=c, rules=r, rules_error=e), T0),
-    "unknown tool": lambda c, r, e: decide(call("Foo"), context(view(), config=c, rules=r, rules_error=e), T0),
+        context(view(), config=c, rules=r, rules_error=e),
+        T0,
+    ),
+    "unknown tool": lambda c, r, e: decide(
+        call("Foo"), context(view(), config=c, rules=r, rules_error=e), T0
+    ),
     "kill switch": lambda c, r, e: decide(
-        click(), context(view(FRESH, probe=probe_ok(NOTEPAD)), config=c, rules=r, rules_error=e,
-                         kill=KillState(engaged=True, by="person", reason="stop")), T0 + 5),
+        click(),
+        context(
+            view(FRESH, probe=probe_ok(NOTEPAD)),
+            config=c,
+            rules=r,
+            rules_error=e,
+            kill=KillState(engaged=True, by="person", reason="stop"),
+        ),
+        T0 + 5,
+    ),
 }
 
 # Values a TOML file, a flag or a parsed environment variable can carry, none of them usable for any key.
-GARBAGE: tuple[object, ...] = ("false", "", "0", "no", 0, 1, -1, 2.5, None, [], [1, 2], {"a": 1}, [{"x": 1}],
-                               10**12, "deny, allow")
+GARBAGE: tuple[object, ...] = (
+    "false",
+    "",
+    "0",
+    "no",
+    0,
+    1,
+    -1,
+    2.5,
+    None,
+    [],
+    [1, 2],
+    {"a": 1},
+    [{"x": 1}],
+    10**12,
+    "deny, allow",
+)
 
 
 def _refused(cfg: GatewayConfig, cases: dict[str, Case], tmp: Path) -> dict[str, bool]:
@@ -68,8 +101,11 @@ def _unusable(key: Key, value: object) -> bool:
     if key.kind == "bool":
         return not isinstance(value, bool)
     if key.kind == "int":
-        return isinstance(value, bool) or not isinstance(value, int) or not (
-            (key.minimum or 0) <= value <= (key.maximum or value))
+        return (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not ((key.minimum or 0) <= value <= (key.maximum or value))
+        )
     if key.kind == "str":
         return value not in key.choices
     if key.kind == "list[str]":
@@ -91,7 +127,7 @@ def _valid_values(key: Key) -> list[object]:
 
 @requirement("S-CFG-03")
 def test_the_corpus_is_refused_under_the_default_config(tmp_path: Path) -> None:
-    """S-CFG-03: every call of the corpus is refused by the default config (the baseline of the other tests)."""
+    """S-CFG-03: the default config refuses every call of the corpus (the baseline of the other tests)."""
     refused = _refused(_load(tmp_path), {**FRESHNESS_CASES, **OTHER_CASES}, tmp_path)
     assert refused == dict.fromkeys(refused, True)
 
@@ -107,7 +143,9 @@ def test_no_unusable_value_of_any_key_lets_a_refused_call_through(key: Key, tmp_
         tried += 1
         cfg = _load(tmp_path, **{key.name: value})
         refused = _refused(cfg, {**FRESHNESS_CASES, **OTHER_CASES}, tmp_path)
-        assert all(refused.values()), f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
+        assert all(refused.values()), (
+            f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
+        )
         assert cfg.auto_audit and cfg.command_rules_enabled, "an unusable value switched audit or rules off"
     assert tried >= 5
 
@@ -119,17 +157,22 @@ def test_no_valid_value_of_another_key_switches_a_freshness_check_off(key: Key, 
     for value in _valid_values(key):
         cfg = _load(tmp_path, **{key.name: value})
         refused = _refused(cfg, FRESHNESS_CASES, tmp_path)
-        assert all(refused.values()), f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
+        assert all(refused.values()), (
+            f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
+        )
 
 
 @requirement("S-CFG-04")
 @pytest.mark.parametrize(
     ("key", "case"),
-    [("require_observation", "no observation"), ("require_process_match", "focused window changed"),
-     ("enforce", "superseded observation")],
+    [
+        ("require_observation", "no observation"),
+        ("require_process_match", "focused window changed"),
+        ("enforce", "superseded observation"),
+    ],
 )
 def test_an_explicit_false_of_a_weakening_key_does_weaken(key: str, case: str, tmp_path: Path) -> None:
-    """S-CFG-04: the weakening keys work (so the tests above could fail): an explicit false lets the case through."""
+    """S-CFG-04: the weakening keys work (so the tests above can fail): an explicit false lets it through."""
     refused = _refused(_load(tmp_path, **{key: False}), {case: FRESHNESS_CASES[case]}, tmp_path)
     assert refused == {case: False}
 
@@ -138,7 +181,7 @@ def test_an_explicit_false_of_a_weakening_key_does_weaken(key: str, case: str, t
 @pytest.mark.parametrize("key", sorted(WEAKENING))
 @pytest.mark.parametrize("text", ['"false"', '"no"', "0", '""'])
 def test_a_weakening_key_is_not_weakened_by_a_type_error(key: str, text: str, tmp_path: Path) -> None:
-    """S-CFG-04: only a boolean false weakens: a string "false" or 0 in the file leaves the check on and warns."""
+    """S-CFG-04: only a boolean false weakens: "false", 0 or "" in the file leaves the check on and warns."""
     path = tmp_path / "c.toml"
     path.write_text(f"{key} = {text}\n", encoding="utf-8")
     cfg = load_config(environ={}, config_file=path, state_dir=tmp_path)
@@ -155,4 +198,5 @@ def test_unknown_keys_never_change_a_decision(tmp_path: Path) -> None:
     cfg = load_config(environ={}, config_file=path, state_dir=tmp_path)
     assert len(cfg.warnings) == 4
     assert _refused(cfg, {**FRESHNESS_CASES, **OTHER_CASES}, tmp_path) == _refused(
-        _load(tmp_path), {**FRESHNESS_CASES, **OTHER_CASES}, tmp_path)
+        _load(tmp_path), {**FRESHNESS_CASES, **OTHER_CASES}, tmp_path
+    )

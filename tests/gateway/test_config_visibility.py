@@ -49,10 +49,14 @@ async def file_rig(tmp: Path, text: str) -> AsyncIterator[Rig]:
 
 @requirement("S-CFG-06")
 async def test_config_warnings_are_audited_and_listed_by_state_and_doctor(tmp_path: Path) -> None:
-    """S-CFG-06: each warning is a `config` audit event, in winmcp_state's config_warnings and the doctor's config check."""
+    """S-CFG-06: each warning is a `config` audit event, in winmcp_state and in the doctor's config check."""
     async with file_rig(tmp_path, BAD) as rig:
         warnings = list(rig.app.config.warnings)
-        assert len(warnings) == 2 and "max_observation_age_ms" in warnings[0] and "require_observaton" in warnings[1]
+        assert (
+            len(warnings) == 2
+            and "max_observation_age_ms" in warnings[0]
+            and "require_observaton" in warnings[1]
+        )
         config_events = [e for e in rig.audit_lines() if e["event"] == "config"]
         assert [e["reason"] for e in config_events] == warnings
         state = await rig.call("winmcp_state")
@@ -68,7 +72,7 @@ async def test_config_warnings_are_audited_and_listed_by_state_and_doctor(tmp_pa
 def test_config_warnings_are_printed_to_stderr_at_start(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """S-CFG-06: the CLI prints every config warning to stderr before it does anything (stdout stays clean)."""
+    """S-CFG-06: the CLI prints every config warning to stderr first (stdout stays clean)."""
     path = tmp_path / "config.toml"
     path.write_text(BAD, encoding="utf-8")
     monkeypatch.setenv("WINMCP_GATEWAY_CONFIG", str(path))
@@ -81,11 +85,13 @@ def test_config_warnings_are_printed_to_stderr_at_start(
 
 @requirement("S-CFG-07")
 async def test_shadow_mode_forwards_a_would_be_refusal_and_says_so(tmp_path: Path) -> None:
-    """S-CFG-07: with enforce = false a refused click reaches upstream, the result and the audit say would-deny."""
+    """S-CFG-07: with enforce = false a refused click is forwarded; result and audit say would-deny."""
     async with gateway_rig(tmp_path, config={"enforce": False}) as rig:
         result = await rig.call("Click", {"loc": [640, 480]})
         assert result["isError"] is False
-        notes = [c["text"] for c in result["content"] if c.get("type") == "text" and "SHADOW MODE" in c["text"]]
+        notes = [
+            c["text"] for c in result["content"] if c.get("type") == "text" and "SHADOW MODE" in c["text"]
+        ]
         assert len(notes) == 1 and "NO_OBSERVATION" in notes[0]
         assert [e["kind"] for e in rig.side_effects()] == ["click"]
         allowed = [e for e in rig.audit_lines() if e["event"] == "allow" and e.get("tool") == "Click"]

@@ -78,7 +78,12 @@ def _verdict(world: dict[str, Any], cid: str, verdict: str) -> None:
     assert world["checks"][cid]["verdict"] == verdict
 
 
-@then(parsers.re(r'"(?P<cid>[\w.]+)" is (?P<verdict>OK|WARNING|UNKNOWN|SEVERE) naming "(?P<tool>\w+)" "(?P<field>[\w-]+)"'))
+@then(
+    parsers.re(
+        r'"(?P<cid>[\w.]+)" is (?P<verdict>OK|WARNING|UNKNOWN|SEVERE) '
+        r'naming "(?P<tool>\w+)" "(?P<field>[\w-]+)"'
+    )
+)
 def _naming(world: dict[str, Any], cid: str, verdict: str, tool: str, field: str) -> None:
     check = world["checks"][cid]
     assert check["verdict"] == verdict

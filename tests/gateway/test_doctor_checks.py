@@ -12,7 +12,14 @@ from PIL import Image
 from gateway.audit import AuditLog
 from gateway.config import load_config
 from gateway.coords import derive_mapping
-from gateway.doctor_checks import check_audit, check_config, check_kill, check_mapping, check_rules, check_upstream
+from gateway.doctor_checks import (
+    check_audit,
+    check_config,
+    check_kill,
+    check_mapping,
+    check_rules,
+    check_upstream,
+)
 from gateway.doctor_model import CHECK_IDS, FORMAT, Check, Finding, Report, Verdict, worst
 from gateway.observe import CaptureFailure, parse_text, unwrap_text
 from gateway.state import KillSwitch
@@ -24,7 +31,9 @@ V = Verdict
 
 
 def _report(*verdicts: Verdict) -> Report:
-    checks = tuple(Check(id=cid, title=cid, verdict=v, summary="s") for cid, v in zip(CHECK_IDS, verdicts, strict=True))
+    checks = tuple(
+        Check(id=cid, title=cid, verdict=v, summary="s") for cid, v in zip(CHECK_IDS, verdicts, strict=True)
+    )
     return Report(upstream="x", checks=checks)
 
 
@@ -42,7 +51,7 @@ def _report(*verdicts: Verdict) -> Report:
 def test_overall_is_the_worst_and_exit_is_zero_only_without_severe_or_unknown(
     verdicts: tuple[Verdict, ...], overall: Verdict, code: int
 ) -> None:
-    """S-DOC-01: overall = worst of OK < WARNING < UNKNOWN < SEVERE; exit 0 only when none is SEVERE or UNKNOWN."""
+    """S-DOC-01: overall = worst of OK < WARNING < UNKNOWN < SEVERE; exit 0 only without SEVERE/UNKNOWN."""
     report = _report(*verdicts)
     assert report.overall is overall and report.exit_code == code
     assert worst([]) is V.OK
@@ -52,8 +61,13 @@ def test_overall_is_the_worst_and_exit_is_zero_only_without_severe_or_unknown(
 def test_a_check_cannot_report_better_than_its_worst_finding_and_the_order_is_fixed() -> None:
     """S-DOC-01: a check's verdict never hides a worse finding; a report has all nine checks in order."""
     with pytest.raises(ValueError, match="hides"):
-        Check(id="kill", title="k", verdict=V.OK, summary="fine",
-              findings=(Finding(verdict=V.UNKNOWN, message="could not read"),))
+        Check(
+            id="kill",
+            title="k",
+            verdict=V.OK,
+            summary="fine",
+            findings=(Finding(verdict=V.UNKNOWN, message="could not read"),),
+        )
     with pytest.raises(ValueError):
         Report(upstream="x", checks=tuple(reversed(_report(*(V.OK,) * 9).checks)))
     assert Check.of("kill", "k", [Finding(verdict=V.UNKNOWN, message="m")], ok="fine").verdict is V.UNKNOWN
@@ -61,11 +75,23 @@ def test_a_check_cannot_report_better_than_its_worst_finding_and_the_order_is_fi
 
 @requirement("S-DOC-01")
 def test_json_shape_is_stable_and_text_has_one_line_per_check() -> None:
-    """S-DOC-01: as_json has exactly the documented keys (format winmcp-doctor/1); the text leads with verdicts."""
+    """S-DOC-01: as_json has exactly the documented keys (winmcp-doctor/1); the text leads with verdicts."""
     checks = list(_report(*(V.OK,) * 9).checks)
-    checks[1] = Check.of("schema.read_args", "t", [Finding(verdict=V.SEVERE, message="PowerShell.command: gone",
-                                                         tool="PowerShell", field="command", rules=("r1",)),
-                                                 Finding(verdict=V.SEVERE, message="Registry.mode: gone")], ok="")
+    checks[1] = Check.of(
+        "schema.read_args",
+        "t",
+        [
+            Finding(
+                verdict=V.SEVERE,
+                message="PowerShell.command: gone",
+                tool="PowerShell",
+                field="command",
+                rules=("r1",),
+            ),
+            Finding(verdict=V.SEVERE, message="Registry.mode: gone"),
+        ],
+        ok="",
+    )
     report = Report(upstream="uvx windows-mcp", checks=tuple(checks))
     data = json.loads(json.dumps(report.as_json()))
     assert set(data) == {"format", "overall", "exit_code", "upstream", "counts", "checks"}
@@ -73,10 +99,17 @@ def test_json_shape_is_stable_and_text_has_one_line_per_check() -> None:
     assert data["counts"] == {"OK": 8, "WARNING": 0, "UNKNOWN": 0, "SEVERE": 1}
     assert [c["id"] for c in data["checks"]] == list(CHECK_IDS)
     assert all(set(c) == {"id", "title", "verdict", "summary", "findings", "data"} for c in data["checks"])
-    assert data["checks"][1]["findings"][0] == {"verdict": "SEVERE", "message": "PowerShell.command: gone",
-                                               "tool": "PowerShell", "field": "command", "rules": ["r1"]}
+    assert data["checks"][1]["findings"][0] == {
+        "verdict": "SEVERE",
+        "message": "PowerShell.command: gone",
+        "tool": "PowerShell",
+        "field": "command",
+        "rules": ["r1"],
+    }
     text = report.render_text().splitlines()
-    heads = [line.split()[:2] for line in text if line.startswith("  ") and line.split()[0] in {v.value for v in V}]
+    heads = [
+        line.split()[:2] for line in text if line.startswith("  ") and line.split()[0] in {v.value for v in V}
+    ]
     assert [h[1] for h in heads] == list(CHECK_IDS)
     assert any("- SEVERE: PowerShell.command: gone" in line for line in text)
     assert text[-1].startswith("overall: SEVERE") and text[-1].endswith("exit 1")
@@ -84,8 +117,10 @@ def test_json_shape_is_stable_and_text_has_one_line_per_check() -> None:
 
 @requirement("S-DOC-06")
 def test_upstream_check_verdicts() -> None:
-    """S-DOC-06: unreachable is SEVERE (with stderr), unknown protocol WARNING, no protocol UNKNOWN, else OK."""
-    down = check_upstream("cmd", tool_count=None, error="boom", protocol=None, server=None, stderr_tail="trace")
+    """S-DOC-06: unreachable SEVERE (with stderr), odd protocol WARNING, no protocol UNKNOWN, else OK."""
+    down = check_upstream(
+        "cmd", tool_count=None, error="boom", protocol=None, server=None, stderr_tail="trace"
+    )
     assert down.verdict is V.SEVERE and "boom" in down.summary and down.data["stderr_tail"] == "trace"
     odd = check_upstream("cmd", tool_count=21, error=None, protocol="1999-01-01", server="w 1")
     assert odd.verdict is V.WARNING
@@ -103,7 +138,7 @@ def _sample_capture(stem: str) -> Capture:
 
 @requirement("S-DOC-07")
 def test_mapping_of_a_negative_origin_capture_is_ok() -> None:
-    """S-DOC-07: a consistent mapping (sample 04a: origin -1920,0, scale 2.333…) is OK and names origin and scale."""
+    """S-DOC-07: a consistent mapping (sample 04a: origin -1920,0, scale 2.333…) is OK, named."""
     capture = _sample_capture("04a_snapshot_multimonitor_negative_origin")
     mapping, warnings = derive_mapping(capture)
     check = check_mapping("obs-7 (Snapshot)", capture, mapping, warnings)
@@ -113,7 +148,7 @@ def test_mapping_of_a_negative_origin_capture_is_ok() -> None:
 
 @requirement("S-DOC-07")
 def test_mapping_problems_have_the_right_verdicts() -> None:
-    """S-DOC-07: none → UNKNOWN; busy desktop → UNKNOWN; unrecognised text or image without mapping → SEVERE."""
+    """S-DOC-07: none or busy desktop → UNKNOWN; unrecognised text or unmappable image → SEVERE."""
     assert check_mapping("no observation", None, None).verdict is V.UNKNOWN
     busy = CaptureFailure(message="USER_CONTROL: a person holds the desktop", kind="control")
     assert check_mapping("Screenshot", busy, None).verdict is V.UNKNOWN
@@ -150,8 +185,11 @@ def test_rules_check_verdicts(tmp_path: Path) -> None:
 def test_config_check_lists_warnings_and_weakened_checks(tmp_path: Path) -> None:
     """S-DOC-08: every config warning and every explicitly weakened check is a WARNING finding."""
     assert check_config(load_config(environ={}, state_dir=tmp_path)).verdict is V.OK
-    cfg = load_config(environ={"WINMCP_GATEWAY_REQUIRE_PROCESS_MATCH": "false", "WINMCP_GATEWAY_AUDIT_KEEP": "x"},
-                      state_dir=tmp_path, overrides={"unknown_tools": "allow"})
+    cfg = load_config(
+        environ={"WINMCP_GATEWAY_REQUIRE_PROCESS_MATCH": "false", "WINMCP_GATEWAY_AUDIT_KEEP": "x"},
+        state_dir=tmp_path,
+        overrides={"unknown_tools": "allow"},
+    )
     messages = [f.message for f in check_config(cfg).findings]
     assert len(messages) == 3
     assert messages[0].startswith("config audit_keep:")
@@ -160,7 +198,7 @@ def test_config_check_lists_warnings_and_weakened_checks(tmp_path: Path) -> None
 
 @requirement("S-DOC-09")
 def test_audit_check_finds_a_broken_chain_and_writes_nothing(tmp_path: Path) -> None:
-    """S-DOC-09: an intact chain is OK, an edited line is SEVERE naming file:line; the doctor appends nothing."""
+    """S-DOC-09: intact chain OK, an edited line SEVERE naming file:line; the doctor appends nothing."""
     cfg = load_config(environ={}, state_dir=tmp_path)
     log = AuditLog(tmp_path)
     for i in range(3):

@@ -36,7 +36,9 @@ def by_id(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 @requirement("S-DOC-05", "S-DOC-01")
-def test_the_faithful_simulator_has_no_severe_and_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_faithful_simulator_has_no_severe_and_exits_zero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """S-DOC-05: against the faithful simulator nothing is SEVERE (or UNKNOWN): every check OK, exit 0."""
     rc, report = doctor_json(capsys, tmp_path, "--upstream", "sim")
     assert rc == 0 and report["exit_code"] == 0
@@ -47,7 +49,9 @@ def test_the_faithful_simulator_has_no_severe_and_exits_zero(tmp_path: Path, cap
 
 
 @requirement("S-DOC-02")
-def test_a_renamed_powershell_command_is_severe_and_exits_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_renamed_powershell_command_is_severe_and_exits_non_zero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """S-DOC-02: PowerShell.command renamed upstream → SEVERE naming tool, field and dead rules; exit 1."""
     cmd = f"{SIM} --mutate-schema rename:PowerShell.command=cmd"
     rc = main(["doctor", "--upstream-cmd", cmd, "--state-dir", str(tmp_path / "state")])
@@ -61,18 +65,22 @@ def test_a_renamed_powershell_command_is_severe_and_exits_non_zero(tmp_path: Pat
 
 @requirement("S-DOC-02", "S-DOC-03", "S-DOC-04")
 def test_each_mutation_is_reported_for_what_it_is(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """S-DOC-02/03/04: dropped argument SEVERE, extra argument on a gated tool WARNING, extra tool WARNING."""
+    """S-DOC-02, S-DOC-03, S-DOC-04: dropped argument SEVERE, extra gated argument and extra tool WARNING."""
     mutations = ["drop:Registry.mode", "add:App.extra", "add:Snapshot.extra", "add-tool:Teleport"]
     cmd = " ".join([SIM, *(f"--mutate-schema {m}" for m in mutations)])
     rc, report = doctor_json(capsys, tmp_path, "--upstream-cmd", cmd)
     checks = by_id(report)
     assert rc == 1 and report["overall"] == "SEVERE"
     assert [(f["verdict"], f["tool"], f["field"]) for f in checks["schema.read_args"]["findings"]] == [
-        ("SEVERE", "Registry", "mode")]
+        ("SEVERE", "Registry", "mode")
+    ]
     assert "registry-delete-machine-hive" in checks["schema.read_args"]["findings"][0]["rules"]
     assert [(f["verdict"], f["tool"], f["field"]) for f in checks["schema.unknown_args"]["findings"]] == [
-        ("WARNING", "App", "extra")]
-    assert [(f["verdict"], f["tool"]) for f in checks["schema.tools"]["findings"]] == [("WARNING", "Teleport")]
+        ("WARNING", "App", "extra")
+    ]
+    assert [(f["verdict"], f["tool"]) for f in checks["schema.tools"]["findings"]] == [
+        ("WARNING", "Teleport")
+    ]
     assert checks["mapping"]["verdict"] == "OK" and checks["rules"]["verdict"] == "OK"
 
 
@@ -84,19 +92,24 @@ def test_warnings_alone_exit_zero(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 @requirement("S-DOC-06")
-def test_an_unreachable_upstream_is_severe_and_the_rest_unknown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unreachable_upstream_is_severe_and_the_rest_unknown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """S-DOC-06: upstream SEVERE; schema and mapping UNKNOWN (never OK); local checks still run; exit 1."""
     missing = str(tmp_path / "no-such-windows-mcp")
     rc, report = doctor_json(capsys, tmp_path, "--upstream-cmd", missing)
     verdicts = {c["id"]: c["verdict"] for c in report["checks"]}
     assert rc == 1 and verdicts["upstream"] == "SEVERE"
     assert [verdicts[c] for c in ("schema.read_args", "schema.unknown_args", "schema.tools", "mapping")] == [
-        "UNKNOWN"] * 4
+        "UNKNOWN"
+    ] * 4
     assert [verdicts[c] for c in ("rules", "config", "audit", "kill")] == ["OK"] * 4
 
 
 @requirement("S-DOC-07")
-def test_a_desktop_held_by_a_person_leaves_the_mapping_unknown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_desktop_held_by_a_person_leaves_the_mapping_unknown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """S-DOC-07: when the capture is refused (USER_CONTROL) the mapping is UNKNOWN and the doctor exits 1."""
     rc, report = doctor_json(capsys, tmp_path, "--upstream", "sim", "--scenario", "user-control")
     mapping = by_id(report)["mapping"]
@@ -105,8 +118,10 @@ def test_a_desktop_held_by_a_person_leaves_the_mapping_unknown(tmp_path: Path, c
 
 
 @requirement("S-DOC-07", "S-DOC-09")
-def test_negative_origin_mapping_and_an_engaged_stop(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """S-DOC-07/09: a dual monitor with a negative origin maps OK; an engaged kill switch is a WARNING."""
+def test_negative_origin_mapping_and_an_engaged_stop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """S-DOC-07, S-DOC-09: a negative-origin dual monitor maps OK; an engaged kill switch is a WARNING."""
     assert main(["kill", "engage", "--state-dir", str(tmp_path / "state"), "--reason", "lunch"]) == 0
     capsys.readouterr()
     rc, report = doctor_json(capsys, tmp_path, "--upstream", "sim", "--scenario", "dual-negative")

@@ -26,7 +26,9 @@ GATED = [n for n in UPSTREAM_TOOLS if classify(n) in (ToolClass.INPUT, ToolClass
 
 
 def upstream_tools() -> list[dict[str, Any]]:
-    tools: list[dict[str, Any]] = json.loads((UPSTREAM_DATA / "tools_list.json").read_text(encoding="utf-8"))["tools"]
+    tools: list[dict[str, Any]] = json.loads((UPSTREAM_DATA / "tools_list.json").read_text(encoding="utf-8"))[
+        "tools"
+    ]
     return tools
 
 
@@ -66,7 +68,7 @@ def test_the_faithful_upstream_passes_every_schema_check() -> None:
 @requirement("S-DOC-03")
 @pytest.mark.parametrize("tool", GATED)
 def test_known_unread_args_complete_the_reads_of_every_gated_tool_exactly(tool: str) -> None:
-    """S-DOC-03: for each gated tool, read ∪ known-harmless = upstream's arguments, and the two never overlap."""
+    """S-DOC-03: per gated tool, read ∪ known-harmless = upstream's arguments; the two never overlap."""
     props = set(next(t for t in upstream_tools() if t["name"] == tool)["inputSchema"]["properties"])
     harmless = set(KNOWN_UNREAD_ARGS.get(tool, {}))
     assert reads_of(tool) | harmless == props
@@ -76,7 +78,7 @@ def test_known_unread_args_complete_the_reads_of_every_gated_tool_exactly(tool: 
 
 @requirement("S-DOC-02")
 def test_a_renamed_powershell_command_is_severe_naming_tool_field_and_dead_rules() -> None:
-    """S-DOC-02: PowerShell.command renamed → SEVERE naming PowerShell, command and the rules that went dead."""
+    """S-DOC-02: PowerShell.command renamed → SEVERE naming the tool, the field and the dead rules."""
     found = checks(mutated(("rename", "PowerShell.command", "cmd")))
     read = found["schema.read_args"]
     assert read.verdict is Verdict.SEVERE
@@ -104,8 +106,10 @@ def test_a_renamed_powershell_command_is_severe_naming_tool_field_and_dead_rules
         ("Snapshot.use_vision", [], "window-drift probe"),
     ],
 )
-def test_a_dropped_argument_the_gateway_relies_on_is_severe(target: str, rules_expected: list[str], words: str) -> None:
-    """S-DOC-02: any argument the catalog, the rules or the probe uses that upstream dropped is SEVERE, saying why."""
+def test_a_dropped_argument_the_gateway_relies_on_is_severe(
+    target: str, rules_expected: list[str], words: str
+) -> None:
+    """S-DOC-02: an argument the catalog, rules or probe use that upstream dropped is SEVERE, saying why."""
     tool, _, arg = target.partition(".")
     (finding,) = checks(mutated(("drop", target, None)))["schema.read_args"].findings
     assert finding.verdict is Verdict.SEVERE and (finding.tool, finding.field) == (tool, arg)
@@ -116,15 +120,24 @@ def test_a_dropped_argument_the_gateway_relies_on_is_severe(target: str, rules_e
 @requirement("S-DOC-02")
 def test_custom_rules_are_named_among_the_dead_ones() -> None:
     """S-DOC-02: a custom rule on PowerShell is named too when PowerShell.command disappears."""
-    custom = load_rules([{"id": "no-curl", "pattern": "invoke-webrequest", "risk": "net", "reason": "no",
-                          "tools": ["PowerShell"]}])
+    custom = load_rules(
+        [
+            {
+                "id": "no-curl",
+                "pattern": "invoke-webrequest",
+                "risk": "net",
+                "reason": "no",
+                "tools": ["PowerShell"],
+            }
+        ]
+    )
     (finding,) = compare_schema(mutated(("drop", "PowerShell.command", None)), custom)[0].findings
     assert "no-curl" in finding.rules
 
 
 @requirement("S-DOC-02")
 def test_the_arguments_the_probe_sends_are_the_ones_the_doctor_checks() -> None:
-    """S-DOC-02: the window-drift probe sends only GATEWAY_SENDS' Snapshot arguments (recorded, with and without anchor)."""
+    """S-DOC-02: the drift probe sends only GATEWAY_SENDS' Snapshot arguments (with and without anchor)."""
     text, _ = unwrap_text((SAMPLES / "05_snapshot_rich_tree_no_vision.txt").read_text(encoding="utf-8"))
     capture = parse_text("Snapshot", text)
     sent: list[set[str]] = []
@@ -155,7 +168,7 @@ def test_the_arguments_the_probe_sends_are_the_ones_the_doctor_checks() -> None:
 @requirement("S-DOC-03")
 @pytest.mark.parametrize("tool", ["App", "PowerShell", "Click", "Shortcut", "Notification"])
 def test_an_extra_argument_on_a_gated_tool_is_a_warning(tool: str) -> None:
-    """S-DOC-03: an argument the gateway neither reads nor knows on a gated tool is a WARNING (possible bypass)."""
+    """S-DOC-03: an unread, unknown argument on a gated tool is a WARNING (possible bypass)."""
     found = checks(mutated(("add", f"{tool}.extra", None)))
     assert found["schema.read_args"].verdict is Verdict.OK
     (finding,) = found["schema.unknown_args"].findings
@@ -174,7 +187,7 @@ def test_an_extra_argument_on_a_read_only_tool_is_listed_not_flagged() -> None:
 @requirement("S-DOC-03")
 @pytest.mark.parametrize("arg", ["based_on", "approval_id"])
 def test_an_upstream_argument_named_like_a_gateway_argument_is_a_warning(arg: str) -> None:
-    """S-DOC-03: upstream gaining `based_on`/`approval_id` is a WARNING: the gateway strips it before forwarding."""
+    """S-DOC-03: upstream gaining `based_on`/`approval_id` is a WARNING: the gateway strips it."""
     tool = sorted(INPUT_TOOLS_WITH_BASED_ON)[0]
     (finding,) = checks(mutated(("add", f"{tool}.{arg}", None)))["schema.unknown_args"].findings
     assert finding.verdict is Verdict.WARNING and finding.field == arg and "strips" in finding.message
@@ -191,7 +204,7 @@ def test_an_unknown_upstream_tool_is_a_warning_saying_what_happens_to_it(setting
 
 @requirement("S-DOC-04")
 def test_a_tool_upstream_no_longer_offers_is_listed_not_flagged() -> None:
-    """S-DOC-04: a catalog tool missing upstream (e.g. excluded with --exclude-tools) is listed, verdict OK."""
+    """S-DOC-04: a catalog tool missing upstream (e.g. --exclude-tools) is listed, verdict OK."""
     found = checks(mutated(("drop-tool", "Notification", None)))
     assert all(c.verdict is Verdict.OK for c in found.values())
     assert found["schema.tools"].data["not_offered"] == ["Notification"]
@@ -209,9 +222,10 @@ def test_an_upstream_tool_named_like_an_own_tool_is_a_warning() -> None:
 @pytest.mark.parametrize("broken", [{"name": "PowerShell", "inputSchema": "?"}, {"inputSchema": {}}, "junk"])
 def test_what_cannot_be_read_is_unknown_never_ok(broken: Any) -> None:
     """S-DOC-02: an entry without a name or a tool whose inputSchema cannot be read is UNKNOWN, not OK."""
-    tools = [t for t in upstream_tools() if t["name"] != "PowerShell" or broken == "junk" or "name" not in broken]
+    tools = [
+        t for t in upstream_tools() if t["name"] != "PowerShell" or broken == "junk" or "name" not in broken
+    ]
     tools.append(broken)
     read = checks(tools)["schema.read_args"]
     assert read.verdict is Verdict.UNKNOWN
     assert any(f.verdict is Verdict.UNKNOWN for f in read.findings)
-

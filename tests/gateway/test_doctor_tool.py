@@ -41,15 +41,20 @@ def _checks(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 @requirement("S-DOC-10", "S-DOC-07")
 async def test_doctor_tool_reports_unknown_mapping_until_an_observation_exists(tmp_path: Path) -> None:
-    """S-DOC-10/07: the tool answers with text + structuredContent; mapping is UNKNOWN until a Snapshot, then OK."""
+    """S-DOC-10, S-DOC-07: text + structuredContent; mapping UNKNOWN until a Snapshot, then OK."""
     async with gateway_rig(tmp_path) as rig:
         audit_before = rig.audit_lines()
         first = await rig.call("winmcp_doctor")
         assert first["isError"] is False
         content = first["structuredContent"]
         assert content["format"] == "winmcp-doctor/1" and content["overall"] == "UNKNOWN"
-        assert _checks(first)["mapping"]["verdict"] == "UNKNOWN" and "Snapshot" in _checks(first)["mapping"]["summary"]
-        assert first_text(first).startswith("winmcp-gateway doctor") and "overall: UNKNOWN" in first_text(first)
+        assert (
+            _checks(first)["mapping"]["verdict"] == "UNKNOWN"
+            and "Snapshot" in _checks(first)["mapping"]["summary"]
+        )
+        assert first_text(first).startswith("winmcp-gateway doctor") and "overall: UNKNOWN" in first_text(
+            first
+        )
         assert rig.audit_lines() == audit_before, "the doctor writes no audit line"
 
         line = annotation_of(await rig.call("Snapshot", {"use_vision": True}))
@@ -63,7 +68,7 @@ async def test_doctor_tool_reports_unknown_mapping_until_an_observation_exists(t
 
 @requirement("S-DOC-10")
 async def test_doctor_tool_is_listed_with_its_schema_and_works_while_killed(tmp_path: Path) -> None:
-    """S-DOC-10: winmcp_doctor is read-only: listed with an outputSchema, and answers while the kill switch is engaged."""
+    """S-DOC-10: winmcp_doctor is listed with an outputSchema and answers while the kill switch is engaged."""
     async with gateway_rig(tmp_path) as rig:
         listed = {t.name: t for t in (await rig.client.list_tools()).tools}
         schema = listed["winmcp_doctor"].output_schema
@@ -76,7 +81,7 @@ async def test_doctor_tool_is_listed_with_its_schema_and_works_while_killed(tmp_
 
 @requirement("S-DOC-10", "S-DOC-02")
 async def test_doctor_tool_sees_a_renamed_argument_of_the_live_upstream(tmp_path: Path) -> None:
-    """S-DOC-10/02: through the gateway, a renamed PowerShell.command is SEVERE naming tool, field and dead rules."""
+    """S-DOC-10, S-DOC-02: through the gateway, a renamed PowerShell.command is SEVERE."""
     async with mutated_gateway(tmp_path, "rename:PowerShell.command=cmd") as client:
         result = wire(await client.call_tool("winmcp_doctor", {}))
         assert result["isError"] is False and result["structuredContent"]["overall"] == "SEVERE"

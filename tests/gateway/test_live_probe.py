@@ -28,12 +28,17 @@ def _script() -> ModuleType:
 
 @requirement("S-DOC-11")
 def test_probe_of_a_faithful_upstream_prints_the_snapshot_parse(capsys: pytest.CaptureFixture[str]) -> None:
-    """S-DOC-11: against the faithful simulator the probe reports OK schema checks and the parsed Snapshot, exit 0."""
+    """S-DOC-11: against the faithful simulator: OK schema checks, the parsed Snapshot, exit 0."""
     rc = _script().main(["--upstream-cmd", f"{SIM} --scenario dual-negative", "--json"])
     found = json.loads(capsys.readouterr().out)
     assert rc == 0 and found["overall"] == "OK"
-    assert [c["id"] for c in found["checks"]] == ["upstream", "schema.read_args", "schema.unknown_args",
-                                                  "schema.tools", "mapping"]
+    assert [c["id"] for c in found["checks"]] == [
+        "upstream",
+        "schema.read_args",
+        "schema.unknown_args",
+        "schema.tools",
+        "mapping",
+    ]
     snap = found["snapshot"]
     assert len(snap["displays"]) == 2 and min(d["rect"][0] for d in snap["displays"]) < 0
     assert snap["focused"] is not None and snap["elements"] > 0 and snap["image_size"] is not None
@@ -52,10 +57,14 @@ def test_probe_of_a_mutated_upstream_exits_non_zero(capsys: pytest.CaptureFixtur
 
 @requirement("S-DOC-11")
 def test_probe_runs_as_a_user_would_run_it(tmp_path: Path) -> None:
-    """S-DOC-11: `python scripts/live_probe.py --upstream-cmd …` runs from any directory and prints its findings."""
+    """S-DOC-11: `python scripts/live_probe.py --upstream-cmd …` runs from any directory."""
     proc = subprocess.run(  # noqa: S603 - our own script with our own interpreter
         [sys.executable, str(SCRIPT), "--upstream-cmd", SIM],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert "display 0" in proc.stdout and "image pixel" in proc.stdout

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
@@ -86,14 +85,22 @@ def _ask_rule(world: World, rule_id: str, needle: str) -> None:
     world.rules = TableRules(rows=(("PowerShell", needle, hit(rule_id, "ask")),))
 
 
-@given(parsers.re(r'a person approved (?P<tool>\w+) (?P<arguments>\{.*\}) (?P<scope>once|for the session) as "(?P<aid>[^"]+)"'))
+@given(
+    parsers.re(
+        r"a person approved (?P<tool>\w+) (?P<arguments>\{.*\}) "
+        r'(?P<scope>once|for the session) as "(?P<aid>[^"]+)"'
+    )
+)
 def _approved(world: World, tool: str, arguments: str, scope: str, aid: str) -> None:
     asked = _call(tool, arguments)
     ask = world.run(asked)
     assert ask.verdict is Verdict.ASK, ask
     pending, _ = request_approval(aid, asked, ask, world.now, world.config.approval_ttl_ms)
     world.approvals[aid] = grant_approval(
-        pending, scope="once" if scope == "once" else "session", now_ms=world.now, ttl_ms=world.config.approval_ttl_ms
+        pending,
+        scope="once" if scope == "once" else "session",
+        now_ms=world.now,
+        ttl_ms=world.config.approval_ttl_ms,
     )
 
 
@@ -125,7 +132,9 @@ def _time_passes(world: World) -> None:
 @when(parsers.parse('the shell turns the ASK into pending approval "{aid}"'))
 def _request(world: World, aid: str) -> None:
     assert world.decision is not None and world.last_call is not None
-    pending, named = request_approval(aid, world.last_call, world.decision, world.now, world.config.approval_ttl_ms)
+    pending, named = request_approval(
+        aid, world.last_call, world.decision, world.now, world.config.approval_ttl_ms
+    )
     world.approvals[aid] = pending
     world.refusal = refusal_text(named)
 
@@ -144,7 +153,12 @@ def _denied(world: World, code: str) -> None:
 @then(parsers.parse('the decision is ASK naming rule "{rule_id}"'))
 def _ask_rule_named(world: World, rule_id: str) -> None:
     d = world.decision
-    assert d is not None and d.verdict is Verdict.ASK and d.code is Code.APPROVAL_REQUIRED and d.rule_id == rule_id
+    assert (
+        d is not None
+        and d.verdict is Verdict.ASK
+        and d.code is Code.APPROVAL_REQUIRED
+        and d.rule_id == rule_id
+    )
 
 
 @then("the decision is bound to the digest of the call")

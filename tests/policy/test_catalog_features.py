@@ -103,14 +103,18 @@ def _reads_at_least(datatable: list[list[str]]) -> None:
         assert _names(names) <= catalog_reads()[tool], tool
 
 
-@then(parsers.re(r"a call of (?P<tool>\w+) with (?P<arguments>\{.*\}) (?P<does>does|does not) replace the label table"))
+@then(
+    parsers.re(
+        r"a call of (?P<tool>\w+) with (?P<arguments>\{.*\}) (?P<does>does|does not) replace the label table"
+    )
+)
 def _replaces(tool: str, arguments: str, does: str) -> None:
     assert replaces_labels(tool, json.loads(arguments)) is (does == "does")
 
 
 @then(parsers.parse("the observation tools are exactly {names}"))
 def _observation_tools(names: str) -> None:
-    assert OBSERVATION_TOOLS == _names(names)
+    assert _names(names) == OBSERVATION_TOOLS
 
 
 @then(parsers.parse("the tools that accept based_on are exactly {names}"))
@@ -119,7 +123,7 @@ def _based_on_tools(names: str) -> None:
         expected = {t for t in policy.UPSTREAM_TOOLS if classify(t) is ToolClass.INPUT}
     else:
         expected = _names(names)
-    assert INPUT_TOOLS_WITH_BASED_ON == expected
+    assert expected == INPUT_TOOLS_WITH_BASED_ON
 
 
 @then("while a person's stop is engaged decide lets exactly the observation tools of upstream's through")
@@ -191,4 +195,3 @@ def _all_is_public() -> None:
     exported = {n for n, v in vars(policy).items() if not n.startswith("_") and not inspect.ismodule(v)}
     assert len(policy.__all__) == len(set(policy.__all__))
     assert set(policy.__all__) == exported
-

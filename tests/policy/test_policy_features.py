@@ -294,7 +294,9 @@ def _screenshot_only() -> World:
 
 
 @given(
-    parsers.re(r"a session whose observation obs-1 has a 1920x1080 image (?P<how>but no mapping|and its mapping)"),
+    parsers.re(
+        r"a session whose observation obs-1 has a 1920x1080 image (?P<how>but no mapping|and its mapping)"
+    ),
     target_fixture="world",
 )
 def _with_image(how: str) -> World:

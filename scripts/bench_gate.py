@@ -1,0 +1,120 @@
+"""What the gate adds to one input action, as ratios against a direct call measured in the same run.
+
+    python scripts/bench_gate.py [--n 60] [--scenario settings]
+
+Rows (median ms per Click, and the ratio to the baseline):
+  direct            client ⇄ simulator (stdio): the baseline
+  gateway, no probe client ⇄ gateway ⇄ simulator with require_process_match = false
+  gateway, region   the default drift probe: Snapshot without image, 8x8 region inside the focused window
+  gateway, full     the naive probe: a full Snapshot without image before every click
+
+On the simulator a tree walk is cheap (its Snapshot costs about a millisecond), so the
+region/full gap here understates a real desktop, where a full UI-tree walk takes hundreds of
+milliseconds and a region walk visits only what intersects the region (DESIGN.md §4). The
+numbers are for comparing designs, not promises: the machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client, StdioServerParameters
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gateway import decide_bridge  # noqa: E402
+from gateway.app import open_gateway  # noqa: E402
+from gateway.config import load_config  # noqa: E402
+from gateway.server import build_server  # noqa: E402
+from gateway.upstream import UpstreamSpec  # noqa: E402
+
+POINT = {"settings": [1070, 410], "default": [800, 520], "hidpi": [800, 520]}
+
+
+async def _timed(n: int, click: Callable[[], Awaitable[Any]]) -> list[float]:
+    for _ in range(3):  # warm up
+        await click()
+    out = []
+    for _ in range(n):
+        start = time.perf_counter()
+        result = await click()
+        out.append((time.perf_counter() - start) * 1000)
+        if getattr(result, "is_error", False):
+            raise SystemExit(f"a benchmark click was refused: {result.content[0].text}")
+    return out
+
+
+async def direct(n: int, scenario: str) -> list[float]:
+    spec = UpstreamSpec.simulator("--scenario", scenario)
+    async with Client(StdioServerParameters(command=spec.argv[0], args=list(spec.argv[1:])), mode="legacy") as c:
+        await c.call_tool("Snapshot", {})
+        return await _timed(n, lambda: c.call_tool("Click", {"loc": POINT[scenario]}))
+
+
+async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-gate-"))
+    config = load_config(environ={}, state_dir=tmp, overrides={"require_process_match": probe != "none",
+                                                               "auto_audit": True})
+    original = decide_bridge._anchor
+    if probe == "full":
+        decide_bridge._anchor = lambda obs: None  # type: ignore[assignment]
+    try:
+        async with open_gateway(config, UpstreamSpec.simulator("--scenario", scenario)) as app:
+            async with Client(build_server(app), mode="legacy") as c:
+                await c.call_tool("Snapshot", {})
+
+                async def click() -> Any:
+                    await c.call_tool("Snapshot", {})  # keep the basis fresh and un-superseded
+                    start = time.perf_counter()
+                    result = await c.call_tool("Click", {"loc": POINT[scenario]})
+                    click.last = (time.perf_counter() - start) * 1000  # type: ignore[attr-defined]
+                    return result
+
+                samples = []
+                for _ in range(3):
+                    await click()
+                for _ in range(n):
+                    result = await click()
+                    if result.is_error:
+                        raise SystemExit(f"a benchmark click was refused: {result.content[0].text}")
+                    samples.append(click.last)  # type: ignore[attr-defined]
+                return samples
+    finally:
+        decide_bridge._anchor = original  # type: ignore[assignment]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--n", type=int, default=60)
+    parser.add_argument("--scenario", default="settings", choices=sorted(POINT))
+    args = parser.parse_args()
+
+    async def run() -> dict[str, list[float]]:
+        return {
+            "direct (baseline)": await direct(args.n, args.scenario),
+            "gateway, no probe": await through_gateway(args.n, args.scenario, "none"),
+            "gateway, region probe": await through_gateway(args.n, args.scenario, "region"),
+            "gateway, full probe": await through_gateway(args.n, args.scenario, "full"),
+        }
+
+    rows = anyio.run(run)
+    base = statistics.median(rows["direct (baseline)"])
+    print(f"Click latency on the simulator, scenario {args.scenario!r}, n={args.n} (median, p90):")
+    print(f"{'':24} {'median ms':>10} {'p90 ms':>9} {'× baseline':>11}")
+    for name, samples in rows.items():
+        med = statistics.median(samples)
+        p90 = statistics.quantiles(samples, n=10)[-1]
+        print(f"{name:24} {med:10.2f} {p90:9.2f} {med / base:11.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
