@@ -66,3 +66,18 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Given the command rules protecting "C:\Users\me\AppData\Local\winmcp-gateway"
     When PowerShell is asked to run "Remove-Item $env:LOCALAPPDATA\winmcp-gateway\STOP"
     Then the call hits rule "self-protection" with action "deny"
+
+  @S-RULE-06
+  Scenario: The whole corpus: every dangerous call hits its rule, no ordinary call hits any
+    Given the built-in command rules
+    When the dangerous and the ordinary corpus are matched
+    Then every dangerous call hit its expected rule
+    And no ordinary call hit a rule
+    And every built-in rule was hit by the corpus
+
+  @S-RULE-11
+  Scenario: Odd argument shapes and hostile nesting are judged without raising
+    Given the built-in command rules
+    When calls with missing, null, numeric, list and deeply nested arguments are matched
+    Then matching raised nothing
+    And a command nested 200 layers deep hits rule "uninspectable-command" with action "deny"

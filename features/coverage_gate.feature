@@ -81,3 +81,11 @@ Feature: The coverage gate ties the spec, the scenarios and the tests together, 
     Given a test claiming S-XYZ-02 that is skipped
     When the project's tests run narrowed with -k "not XYZ_02"
     Then the run succeeds without a coverage gate message
+
+  @S-GATE-03
+  Scenario: A requirement with a test but no scenario fails the gate
+    Given a project whose spec defines S-XYZ-01 and S-XYZ-02
+    And a test module "test_one.py" claiming S-XYZ-01 and S-XYZ-02
+    And a feature "two.feature" with a scenario tagged @S-XYZ-02, bound by "test_two_bdd.py"
+    When the both-ways gate checks the project
+    Then it reports S-XYZ-01 as having no scenario and nothing as having no test

@@ -85,3 +85,39 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     When the model takes a Snapshot with {"use_vision": true}
     And the model converts image pixel 200, 150 to a screen point
     Then the converted screen point is -1453, 350
+
+  @S-FLOW-11
+  Scenario: A person approves out of band and the identical call runs once
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "Process" with {"mode": "kill", "name": "notepad.exe", "force": true}
+    Then the result is refused with APPROVAL_REQUIRED
+    When the person approves the request with the command line
+    And the model repeats the call with the approval id
+    Then the result is not an error
+    When the model repeats the call with the approval id
+    Then the result is refused with APPROVAL_DENIED
+    And the desktop received exactly one "process_kill"
+
+  @S-FLOW-12
+  Scenario: The agent cannot lift its own guard through PowerShell
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "PowerShell" with {"command": "winmcp-gateway kill release"}
+    Then the result is refused with SELF_PROTECTION
+    When the model deletes the STOP file with FileSystem
+    Then the result is refused with SELF_PROTECTION
+    And the desktop received nothing
+
+  @S-APR-06
+  Scenario: A client with elicitation asks the person during the call
+    Given a gateway whose client answers approval requests with "approve_once"
+    When the model calls "Process" with {"mode": "kill", "name": "notepad.exe", "force": true}
+    Then the result is not an error
+    And the person was asked once about "Process" and "force-kill"
+    And the desktop received exactly one "process_kill"
+
+  @S-APR-07
+  Scenario: No answer from the person ends in a deny
+    Given a gateway whose client never answers approval requests, waiting at most 1 second
+    When the model calls "Process" with {"mode": "kill", "name": "notepad.exe", "force": true}
+    Then the result is refused with APPROVAL_DENIED
+    And the desktop received nothing

@@ -95,8 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _config(args: argparse.Namespace) -> GatewayConfig:
     config = load_config(environ=os.environ, config_file=getattr(args, "config", None), state_dir=args.state_dir)
-    for warning in config.warnings:
-        print(f"winmcp-gateway: warning: {warning}", file=sys.stderr)
+    if args.command != "serve":  # serve logs them (and audits them) once it starts
+        for warning in config.warnings:
+            print(f"winmcp-gateway: warning: {warning}", file=sys.stderr)
     return config
 
 

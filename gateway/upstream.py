@@ -60,6 +60,9 @@ RESTART_BACKOFF_S = (0.2, 0.5, 1.0, 2.0, 5.0)
 STABLE_S = 10.0
 # Failed attempts in a row after which the supervisor stops respawning on its own.
 PROACTIVE_ATTEMPTS = 6
+# Starting the upstream may take longer than one call may (`uvx` fetches Windows-MCP on first use):
+# an attempt gets at least this long, whatever `upstream_timeout_s` says.
+CONNECT_TIMEOUT_S = 60.0
 # How long `serve` waits for the first connection before answering clients anyway
 # (a stdio client's initialize must not time out behind a slow `uvx` download).
 STARTUP_WAIT_S = 30.0
@@ -250,7 +253,7 @@ class Upstream:
         await self._tg.__aenter__()
         first = self._state_changed
         self._tg.start_soon(self._supervise)
-        with anyio.move_on_after(min(self.timeout_s, STARTUP_WAIT_S)):
+        with anyio.move_on_after(STARTUP_WAIT_S):
             await first.wait()
         if self._client is None:
             log.warning("upstream not available at start: %s", self.last_error or "still starting")
@@ -381,7 +384,8 @@ class Upstream:
         assert self._tg is not None
         ready, stop, box = anyio.Event(), anyio.Event(), dict[str, Any]()
         self._tg.start_soon(self._own, ready, stop, box)
-        with anyio.move_on_after(self.timeout_s):
+        connect_timeout = max(self.timeout_s, CONNECT_TIMEOUT_S)
+        with anyio.move_on_after(connect_timeout):
             await ready.wait()
         client: Client | None = box.get("client")
         if client is None:
@@ -390,7 +394,7 @@ class Upstream:
                 scope.cancel()
             err = box.get("error")
             detail = (
-                f"{type(err).__name__}: {err}" if err is not None else f"no answer in {self.timeout_s:g} s"
+                f"{type(err).__name__}: {err}" if err is not None else f"no answer in {connect_timeout:g} s"
             )
             self.last_error = (
                 f"cannot start the upstream `{self.spec.describe()}` ({detail}); check the command "
@@ -577,6 +581,7 @@ def upstream_argv_for_sim(scenario: str | None, extra: Sequence[str] = ()) -> Up
 
 
 __all__ = [
+    "CONNECT_TIMEOUT_S",
     "RESTART_BACKOFF_S",
     "backoff_delay",
     "Upstream",

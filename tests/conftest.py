@@ -18,11 +18,15 @@ _CLAIMED_RUN: set[str] = set()
 
 
 @pytest.fixture(autouse=True)
-def clean_environ(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Each test starts without any WINMCP_*/WINDOWS_MCP_* variable from the outside."""
+def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Each test starts without WINMCP_*/WINDOWS_MCP_* variables and without the developer's
+    per-user config or state: the platform dirs point into an empty temporary home."""
     for key in list(os.environ):
         if key.startswith(_OWN_ENV_PREFIXES):
             monkeypatch.delenv(key, raising=False)
+    home = tmp_path_factory.mktemp("home")
+    for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "APPDATA", "LOCALAPPDATA"):
+        monkeypatch.setenv(var, str(home / var.lower()))
     yield
 
 

@@ -163,6 +163,23 @@ def test_every_requirement_is_claimed_by_a_test_or_scenario() -> None:
     assert not missing, f"requirements with no test or scenario: {missing}"
 
 
+def lacking_both(
+    spec_file: Path = SPEC_FILE, features_dir: Path = FEATURES_DIR, tests_dir: Path = TESTS_DIR
+) -> dict[str, list[str]]:
+    """Requirements without a scenario, and requirements claimed by no test outside the BDD bindings."""
+    scenario_ids = {t for s in scenarios_by_feature(features_dir).values() for _, tags in s for t in tags}
+    test_ids = set(claims_in_tests(tests_dir))
+    ids = spec_ids(spec_file)
+    return {"no scenario": sorted(ids - scenario_ids), "no test": sorted(ids - test_ids)}
+
+
+@requirement("S-GATE-03")
+def test_every_requirement_has_both_a_scenario_and_a_test() -> None:
+    """S-GATE-03: each requirement is claimed by a Gherkin scenario AND by a test function."""
+    missing = lacking_both()
+    assert missing == {"no scenario": [], "no test": []}, missing
+
+
 @requirement("S-GATE-01")
 def test_no_test_claims_a_requirement_that_does_not_exist() -> None:
     """S-GATE-01: a claim of an id missing from the spec fails the gate (renames cannot hide)."""

@@ -21,6 +21,7 @@ from pytest_bdd import given, parsers, scenarios, then, when
 from tests._requirements import SPEC_ID, TESTS_DIR
 from tests.test_coverage_gate import (
     empty_features,
+    lacking_both,
     spec_ids,
     unbound_features,
     unclaimed,
@@ -39,7 +40,25 @@ bdd_features_base_dir = "features/"
 filterwarnings = ["error"]
 markers = ["requirement(*ids): the requirement ids this test claims"]
 """
-GATE_LINES = "- **S-GATE-01** — every requirement is claimed.\n- **S-GATE-02** — every claim is proven.\n"
+GATE_LINES = (
+    "- **S-GATE-01** — every requirement is claimed.\n- **S-GATE-02** — every claim is proven.\n"
+    "- **S-GATE-03** — every requirement has a scenario and a test.\n"
+)
+# Steps for the synthetic project's scenarios: one that passes, one that is skipped.
+STEPS = """\
+import pytest
+from pytest_bdd import given
+
+
+@given("nothing")
+def nothing() -> None:
+    pass
+
+
+@given("a step that is skipped")
+def skipped() -> None:
+    pytest.skip("not yet")
+"""
 
 
 @dataclass
@@ -196,14 +215,28 @@ def _runnable(tmp_path: Path, ids: str) -> Project:
     (p.tests / "__init__.py").write_text("", encoding="utf-8")
     for name in ("_requirements.py", "conftest.py", "test_coverage_gate.py"):
         shutil.copyfile(TESTS_DIR / name, p.tests / name)
+    _scenario_claiming(p, "gate", "@S-GATE-01 @S-GATE-02 @S-GATE-03", "nothing")
     return p
+
+
+def _scenario_claiming(project: Project, stem: str, tags: str, step: str) -> None:
+    """A feature with one scenario tagged `tags` whose only step is `step`, bound by its own module."""
+    (project.features / f"{stem}.feature").write_text(
+        f"Feature: {stem}\n\n  {tags}\n  Scenario: {stem} happens\n    Given {step}\n", encoding="utf-8"
+    )
+    (project.tests / f"test_{stem}_bdd.py").write_text(
+        f'{STEPS}\n\nfrom pytest_bdd import scenarios  # noqa: E402\n\nscenarios("{stem}.feature")\n',
+        encoding="utf-8",
+    )
 
 
 @given(parsers.re(r"a test claiming (?P<rid>S-[A-Z]+-\d+) that (?P<outcome>passes|is skipped)"))
 def _claiming_test(project: Project, rid: str, outcome: str) -> None:
     body = "assert True" if outcome == "passes" else 'import pytest; pytest.skip("not yet")'
-    module = "test_" + rid.lower().replace("s-", "").replace("-", "_") + ".py"
-    (project.tests / module).write_text(_claiming_module([rid], body), encoding="utf-8")
+    stem = rid.lower().replace("s-", "").replace("-", "_")
+    (project.tests / f"test_{stem}.py").write_text(_claiming_module([rid], body), encoding="utf-8")
+    # The both-ways gate (S-GATE-03) wants a scenario too; it shares the test's outcome.
+    _scenario_claiming(project, stem, f"@{rid}", "nothing" if outcome == "passes" else "a step that is skipped")
 
 
 def _pytest(project: Project, *extra: str) -> None:
@@ -246,3 +279,13 @@ def _run_succeeds(project: Project) -> None:
     assert project.run is not None and project.run.returncode == 0, _output(project)
     assert "coverage gate" not in _output(project)
     assert " passed" in project.run.stdout.splitlines()[-1], _output(project)
+
+
+@when("the both-ways gate checks the project")
+def _check_both(project: Project) -> None:
+    project.report = lacking_both(project.spec, project.features, project.tests)
+
+
+@then(parsers.re(r"it reports (?P<rid>S-[A-Z]+-\d+) as having no scenario and nothing as having no test"))
+def _reports_no_scenario(project: Project, rid: str) -> None:
+    assert project.report == {"no scenario": [rid], "no test": []}

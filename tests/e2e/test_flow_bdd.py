@@ -57,6 +57,8 @@ class World:
         self.out = ""
         self.approval_id = ""
         self.corpus_misses: list[Any] = []
+        self.asked: list[str] = []
+        self.last_call: tuple[str, dict[str, Any]] = ("", {})
 
     def enter(self, cm: Any) -> Any:
         return self.stack.enter_context(self.portal.wrap_async_context_manager(cm))
@@ -352,3 +354,58 @@ def _shows(world: World, a: str, b: str, c: str, d: str) -> None:
 def _approved(world: World) -> None:
     approval = ApprovalStore(world.state).load(world.approval_id)
     assert approval is not None and approval.status == "approved" and approval.scope == "once"
+
+
+# -- approvals and self-protection -------------------------------------------------------------
+def _elicitor(world: World, choice: str | None) -> Any:
+    async def callback(ctx: Any, params: Any) -> Any:
+        import mcp_types as types
+
+        world.asked.append(params.message)
+        if choice is None:
+            await anyio.sleep_forever()
+        return types.ElicitResult(action="accept", content={"decision": choice})
+
+    return callback
+
+
+@given(parsers.parse('a gateway whose client answers approval requests with "{choice}"'))
+def _elicit_gateway(world: World, choice: str) -> None:
+    world.asked = []
+    world.rig = world.enter(gateway_rig(world.tmp, elicitation_callback=_elicitor(world, choice)))
+
+
+@given(parsers.parse("a gateway whose client never answers approval requests, waiting at most {seconds:d} second"))
+def _silent_gateway(world: World, seconds: int) -> None:
+    world.asked = []
+    world.rig = world.enter(gateway_rig(world.tmp, config={"approval_wait_s": seconds},
+                                        elicitation_callback=_elicitor(world, None)))
+
+
+@when("the person approves the request with the command line")
+def _approve_cli(world: World) -> None:
+    text = first_text(world.result)
+    world.approval_id = "apr-" + text.split("apr-")[1][:10]
+    world.last_call = ("Process", {"mode": "kill", "name": "notepad.exe", "force": True})
+    assert cli_main(["approve", world.approval_id, "--yes", "--state-dir", str(world.rig.app.config.state_dir)]) == 0
+
+
+@when("the model repeats the call with the approval id")
+def _repeat(world: World) -> None:
+    tool, args = world.last_call
+    world.call(tool, {**args, "approval_id": world.approval_id})
+
+
+@when("the model deletes the STOP file with FileSystem")
+def _delete_stop(world: World) -> None:
+    world.call("FileSystem", {"mode": "delete", "path": str(world.rig.app.config.state_dir / "STOP")})
+
+
+@then(parsers.parse('the desktop received exactly one "{kind}"'))
+def _exactly_one(world: World, kind: str) -> None:
+    assert [e["kind"] for e in world.rig.side_effects()].count(kind) == 1
+
+
+@then(parsers.parse('the person was asked once about "{tool}" and "{rule}"'))
+def _asked_once(world: World, tool: str, rule: str) -> None:
+    assert len(world.asked) == 1 and tool in world.asked[0] and rule in world.asked[0]

@@ -110,3 +110,77 @@ def exempted(world: World, rule_ids: str) -> None:
 @then(parsers.parse('loading fails naming "{rule_id}"'))
 def load_failed(world: World, rule_id: str) -> None:
     assert world.error is not None and rule_id in str(world.error)
+
+
+# -- S-RULE-06 / S-RULE-11: the corpus and totality (steps added by the lead) --------------------
+@dataclass
+class CorpusRun:
+    wrong: list[tuple[str, object, str, str | None]] = field(default_factory=list)
+    false_hits: list[tuple[str, object, str]] = field(default_factory=list)
+    hit_ids: set[str] = field(default_factory=set)
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def corpus_run() -> CorpusRun:
+    return CorpusRun()
+
+
+@when("the dangerous and the ordinary corpus are matched")
+def match_corpus(world: World, corpus_run: CorpusRun) -> None:
+    from tests.policy.rule_corpus import DANGEROUS, ORDINARY
+
+    for tool, args, expected in DANGEROUS:
+        hit = world.rules.match(tool, args)
+        if hit is not None:
+            corpus_run.hit_ids.add(hit.rule_id)
+        if hit is None or hit.rule_id != expected:
+            corpus_run.wrong.append((tool, args, expected, hit.rule_id if hit else None))
+    for tool, args in ORDINARY:
+        hit = world.rules.match(tool, args)
+        if hit is not None:
+            corpus_run.false_hits.append((tool, args, hit.rule_id))
+
+
+@then("every dangerous call hit its expected rule")
+def every_dangerous(corpus_run: CorpusRun) -> None:
+    assert corpus_run.wrong == []
+
+
+@then("no ordinary call hit a rule")
+def no_ordinary(corpus_run: CorpusRun) -> None:
+    assert corpus_run.false_hits == []
+
+
+@then("every built-in rule was hit by the corpus")
+def every_builtin(corpus_run: CorpusRun) -> None:
+    from policy.rules import builtin_rule_ids
+
+    assert set(builtin_rule_ids()) - corpus_run.hit_ids == set()
+
+
+@when("calls with missing, null, numeric, list and deeply nested arguments are matched")
+def odd_shapes(world: World, corpus_run: CorpusRun) -> None:
+    shapes: list[dict[str, object]] = [
+        {}, {"command": None}, {"command": 42}, {"command": ["rm", "-r"]}, {"mode": None, "path": 7},
+        {"mode": "delete", "path": {"nested": [1, 2]}, "recursive": [True]}, {"args": "[not json"},
+        {"command": "`" * 5000}, {"executable": None, "args": None, "cwd": 3.5},
+    ]
+    for tool in ("PowerShell", "FileSystem", "Registry", "Process", "App", "Shortcut", "Notification"):
+        for args in shapes:
+            try:
+                world.rules.match(tool, args)
+            except Exception as exc:  # noqa: BLE001 - the assertion below reports it
+                corpus_run.errors.append(f"{tool} {args!r}: {type(exc).__name__}: {exc}")
+    world.tool, world.args = "PowerShell", {"command": "powershell -c " * 200 + "Get-Date"}
+
+
+@then("matching raised nothing")
+def raised_nothing(corpus_run: CorpusRun) -> None:
+    assert corpus_run.errors == []
+
+
+@then(parsers.parse('a command nested 200 layers deep hits rule "{rule_id}" with action "{action}"'))
+def nested_hits(world: World, rule_id: str, action: str) -> None:
+    hit = world.hit()
+    assert hit is not None and hit.rule_id == rule_id and hit.action == action
