@@ -121,3 +121,11 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     When the model calls "Process" with {"mode": "kill", "name": "notepad.exe", "force": true}
     Then the result is refused with APPROVAL_DENIED
     And the desktop received nothing
+
+  @S-APR-08
+  Scenario: On the 2026-07-28 era the person is asked through an input-required round trip
+    Given a 2026-07-28 gateway whose client answers approval requests with "approve_once"
+    When the model calls "Process" with {"mode": "kill", "name": "notepad.exe", "force": true}
+    Then the result is not an error
+    And the person was asked once about "Process" and "force-kill"
+    And the desktop received exactly one "process_kill"

@@ -29,3 +29,44 @@ Feature: Streamable HTTP with a bearer token
   Scenario: Serving without authentication off loopback is refused
     When the gateway is started with "--http 10.1.2.3:0 --no-auth"
     Then it exits with 2 saying "without a token"
+
+  @S-HTTP-01
+  Scenario Outline: The bind address defaults to loopback
+    When the bind "<bind>" is parsed
+    Then the gateway listens on host "<host>" port <port>
+
+    Examples:
+      | bind           | host      | port |
+      | 8765           | 127.0.0.1 | 8765 |
+      | 127.0.0.1:9000 | 127.0.0.1 | 9000 |
+      | [::1]:9001     | ::1       | 9001 |
+
+  @S-HTTP-03
+  Scenario: A missing token is generated once, privately
+    Given an empty state dir
+    When the HTTP settings are resolved twice
+    Then the token file "http-token" holds the token with mode 0600
+    And the token was printed the first time only
+
+  @S-HTTP-06
+  Scenario: The health check says nothing sensitive
+    Given the gateway served over HTTP with a token
+    When /healthz is fetched without a token
+    Then it is answered with status 200
+    And the body is exactly status "ok" and upstream "up"
+
+  @S-HTTP-08
+  Scenario Outline: Each kind of request has its session key
+    When the session key is computed for a request <kind>
+    Then its session key is "<key>"
+
+    Examples:
+      | kind                                         | key                   |
+      | over stdio                                   | stdio                 |
+      | over 2026-07-28 HTTP from a client "agent-a" | http-modern:agent-a   |
+      | over 2026-07-28 HTTP from an unnamed client  | http-modern:anonymous |
+
+  @S-HTTP-08
+  Scenario: A 2025-11-25 session key never contains the session id
+    When the session key is computed for a request over 2025-11-25 HTTP in session "3f2a9c0d1e"
+    Then its session key starts with "http:" and does not contain "3f2a9c0d1e"

@@ -179,11 +179,45 @@ def is_modern(client: Client) -> bool:
     return client.protocol_version in MODERN_PROTOCOL_VERSIONS
 
 
+class ListenFilter:
+    """The resource URIs the upstream's 2026-07-28 listen stream should carry, and whether it caught up.
+
+    `update` returns a version; `wait_applied(version)` returns once a stream acknowledged by
+    the upstream carries that version's URIs, so a subscription is in force when the
+    client's `resources/subscribe` returns.
+    """
+
+    def __init__(self) -> None:
+        self.uris: tuple[str, ...] = ()
+        self.version = 0
+        self.applied = 0
+        self._changed = anyio.Event()
+        self._caught_up = anyio.Event()
+
+    def changed(self) -> anyio.Event:
+        return self._changed
+
+    def update(self, uris: set[str]) -> int:
+        self.uris = tuple(sorted(uris))
+        self.version += 1
+        changed, self._changed = self._changed, anyio.Event()
+        changed.set()
+        return self.version
+
+    def mark_applied(self, version: int) -> None:
+        self.applied = max(self.applied, version)
+        caught_up, self._caught_up = self._caught_up, anyio.Event()
+        caught_up.set()
+
+    async def wait_applied(self, version: int, timeout: float) -> bool:
+        with anyio.move_on_after(timeout):
+            while self.applied < version:
+                await self._caught_up.wait()
+        return self.applied >= version
+
+
 async def pump_listen(
-    client: Client,
-    uris: Callable[[], tuple[str, ...]],
-    changed: Callable[[], anyio.Event],
-    hooks: Callable[[], UpstreamHooks | None],
+    client: Client, wanted: ListenFilter, hooks: Callable[[], UpstreamHooks | None]
 ) -> None:
     """At 2026-07-28 change notifications ride a `subscriptions/listen` stream: keep one open
     with every list flag the upstream offers and the resource URIs clients subscribed to,
@@ -194,9 +228,10 @@ async def pump_listen(
     resources = bool(caps.resources and caps.resources.list_changed)
     subscribe = bool(caps.resources and caps.resources.subscribe)
     while True:
-        wake = changed()
-        wanted = uris() if subscribe else ()
-        if not (tools or prompts or resources or wanted):
+        wake, version = wanted.changed(), wanted.version
+        uris = wanted.uris if subscribe else ()
+        if not (tools or prompts or resources or uris):
+            wanted.mark_applied(version)
             await wake.wait()
             continue
         try:
@@ -205,7 +240,7 @@ async def pump_listen(
                     tools_list_changed=tools,
                     prompts_list_changed=prompts,
                     resources_list_changed=resources,
-                    resource_subscriptions=wanted,
+                    resource_subscriptions=uris,
                 ) as sub,
                 anyio.create_task_group() as tg,
             ):
@@ -221,12 +256,14 @@ async def pump_listen(
                             await current.notification(note["method"], params or None)
 
                 tg.start_soon(relay)
+                wanted.mark_applied(version)
                 await wake.wait()
                 tg.cancel_scope.cancel()
         except Exception as exc:  # noqa: BLE001 - a lost listen stream must not take the connection down
             log.warning(
                 "the upstream's subscriptions/listen stream ended (%s); list changes are not relayed", exc
             )
+            wanted.mark_applied(version)
             await wake.wait()
 
 
@@ -237,4 +274,12 @@ async def send_quietly(client: Client, request: Any, result: type[Any]) -> Any:
         return await client.session.send_request(request, result)
 
 
-__all__ = ["ClientCallbacks", "is_modern", "make_client", "pump_listen", "send_quietly", "watched"]
+__all__ = [
+    "ClientCallbacks",
+    "ListenFilter",
+    "is_modern",
+    "make_client",
+    "pump_listen",
+    "send_quietly",
+    "watched",
+]

@@ -96,6 +96,9 @@ class GatewayApp:
         self._rules_error: str | None = None
         self._upstream_tools: list[dict[str, Any]] | None = None
         self._seen_restarts = 0
+        # Stale at the moment of loss, not at the next call (S-UPS-03): an input call after an idle
+        # death must not be judged on a pre-restart observation.
+        upstream.on_lost.append(self.note_upstream_restarts)
         self.started_ms = self.now_ms()
 
     async def audit_event(self, event: str, **fields: Any) -> None:
@@ -113,6 +116,10 @@ class GatewayApp:
         if self.config.config_file is not None:
             paths.append(str(self.config.config_file))
         return tuple(paths)
+
+    def forget_upstream_tools(self) -> None:
+        """Drop the cached upstream tool list (upstream said its tools changed)."""
+        self._upstream_tools = None
 
     def note_upstream_restarts(self) -> None:
         """After an upstream restart the desktop state is unknown: all observations go stale."""
@@ -140,8 +147,9 @@ class GatewayApp:
         if self._rules is None and self._rules_error is None:
             where = f" in {self.config.config_file}" if self.config.config_file else ""
             try:
-                self._rules = load_rules(self.config.command_rules, self.config.allow_rules,
-                                         protected_paths=self.protected_paths)
+                self._rules = load_rules(
+                    self.config.command_rules, self.config.allow_rules, protected_paths=self.protected_paths
+                )
             except RuleLoadError as exc:
                 self._rules_error = f"command rules{where} failed to load: {exc}"
             except Exception as exc:  # noqa: BLE001 - any fault here must refuse, not crash (S-RULE)
@@ -183,7 +191,9 @@ def policy_hash(config: GatewayConfig) -> str:
 
 
 @contextlib.asynccontextmanager
-async def open_gateway(config: GatewayConfig, spec: UpstreamSpec, *, mode: str = "legacy") -> AsyncIterator[GatewayApp]:
+async def open_gateway(
+    config: GatewayConfig, spec: UpstreamSpec, *, mode: str = "legacy"
+) -> AsyncIterator[GatewayApp]:
     """Start the upstream and yield a ready `GatewayApp` (closing both on exit)."""
     config.state_dir.mkdir(parents=True, exist_ok=True)
     upstream = Upstream(

@@ -21,6 +21,7 @@ several gateway processes never interleave lines or fork the chain (S-AUD-03):
    ``.1`` → … → ``.keep``; older files are dropped (S-AUD-04). The chain carries on.
 4. Append the line with ``os.write`` on an ``O_APPEND`` descriptor; ``fsync`` if asked.
 
+The canonical line and its hash are `_audit_json`; reading the tail is `_audit_chain`.
 `AuditLog.append` never raises (S-AUD-06): a failure is counted, kept in ``last_error``
 and logged through `logging` (stderr), because a failed audit write must never change a
 tool's result. ``enabled=False`` writes nothing, creates nothing.
@@ -28,22 +29,20 @@ tool's result. ``enabled=False`` writes nothing, creates nothing.
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-import enum
 import hashlib
-import json
 import logging
 import math
 import os
 import threading
 import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from filelock import FileLock
 
+from gateway._audit_chain import GENESIS, Tail, count_lines, read_chain_tail
+from gateway._audit_json import chain_hash, dumps, format_ts, jsonable, to_json_line
 from gateway.redact import (
     masked_tokens,
     redact,
@@ -56,7 +55,6 @@ from gateway.redact import (
 
 log = logging.getLogger(__name__)
 
-GENESIS = "0" * 64  # `prev` of the first line ever (S-AUD-02)
 EVENTS = ("observation", "allow", "deny", "ask", "approval", "failure", "kill", "config")
 FILE_NAME = "audit.jsonl"
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # DESIGN §6 / config `audit_max_bytes`
@@ -64,224 +62,12 @@ DEFAULT_KEEP = 3  # config `audit_keep`
 LOCK_TIMEOUT_S = 10.0  # a writer holds the lock for one append (~ms); longer means a stuck peer
 # Fields the writer owns; a caller's value for them is ignored (the chain must stay ours).
 CHAIN_FIELDS = frozenset({"ts", "seq", "prev", "hash", "policy"})
-_MAX_REPR = 200
 # Fields that cannot echo typed text; scrubbing a short password from them would only mangle them.
 _NOT_SCRUBBED = frozenset(
     {"args", "tool", "class", "session", "code", "obs", "based_on", "point", "password_field"}
 )
 _FILE_MODE = 0o600  # owner-only (S-AUD-07); ignored by Windows, where ACLs come from the profile dir
 _OPEN_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-
-
-# ---------------------------------------------------------------------------------------
-# Canonical form (S-AUD-01) and the chain hash (S-AUD-02)
-
-
-def to_json_line(record: Mapping[str, Any]) -> str:
-    """Serialise one record as canonical JSON, never raising (S-AUD-01).
-
-    Sorted keys, compact separators, UTF-8 text (``ensure_ascii=False``). Values JSON
-    cannot hold fall back explicitly: bytes → ``{"bytes": n, "sha256": …}``, sets → sorted
-    lists, dataclasses → dicts, enums → their value, datetimes → ISO text, NaN/±inf →
-    strings, anything else → its ``repr`` cut to 200 characters.
-
-    Args:
-        record: the event fields.
-    Returns:
-        One line of JSON without the trailing newline.
-    """
-    try:
-        return _dumps(_jsonable(record, 0))
-    except Exception as exc:  # noqa: BLE001 - last resort; the walk above should make this unreachable
-        return json.dumps({"unserializable": type(exc).__name__}, sort_keys=True, separators=(",", ":"))
-
-
-def _jsonable(value: Any, depth: int) -> Any:
-    if value is None or isinstance(value, bool | int):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else str(value)
-    if isinstance(value, str):
-        return _valid_text(value)
-    if depth > 64:
-        return "[too deep]"
-    if isinstance(value, Mapping):
-        return {_key(k): _jsonable(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v, depth + 1) for v in value]
-    if isinstance(value, set | frozenset):
-        items = [_jsonable(v, depth + 1) for v in value]
-        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True, ensure_ascii=False))
-    if isinstance(value, bytes | bytearray | memoryview):
-        raw = bytes(value)
-        return {"bytes": len(raw), "sha256": hashlib.sha256(raw).hexdigest()}
-    if isinstance(value, enum.Enum):
-        return _jsonable(value.value, depth + 1)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _jsonable({f.name: getattr(value, f.name, None) for f in dataclasses.fields(value)}, depth + 1)
-    if isinstance(value, dt.datetime | dt.date | dt.time):
-        return value.isoformat()
-    if isinstance(value, Path):
-        return _valid_text(str(value))
-    return _safe_repr(value)
-
-
-def _key(key: Any) -> str:
-    if isinstance(key, str):
-        return _valid_text(key)
-    if key is None or isinstance(key, bool | int | float):
-        return json.dumps(key)
-    return _safe_repr(key)
-
-
-def _valid_text(s: str) -> str:
-    # Lone surrogates cannot be written as UTF-8; replace them rather than fail the line.
-    try:
-        s.encode("utf-8")
-        return s
-    except UnicodeEncodeError:
-        return s.encode("utf-8", "replace").decode("utf-8")
-
-
-def _safe_repr(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a hostile __repr__ must not cost the line
-        return f"<unrepresentable {type(value).__name__}>"
-    return _valid_text(text if len(text) <= _MAX_REPR else text[: _MAX_REPR - 1] + "…")
-
-
-def _dumps(plain: Any) -> str:
-    return json.dumps(plain, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def chain_hash(record: Mapping[str, Any]) -> str:
-    """SHA-256 hex of the canonical line of `record` without its ``hash`` field (S-AUD-02).
-
-    Args:
-        record: a parsed or about-to-be-written audit record.
-    Returns:
-        The 64-character lower-case hex digest the record's ``hash`` must equal.
-    """
-    body = {k: v for k, v in record.items() if k != "hash"}
-    return hashlib.sha256(to_json_line(body).encode("utf-8")).hexdigest()
-
-
-def format_ts(epoch_s: float) -> str:
-    """UTC ISO-8601 with milliseconds and ``Z``, the only timestamp shape written (S-AUD-01).
-
-    Args:
-        epoch_s: seconds since the Unix epoch.
-    Returns:
-        e.g. ``2026-12-02T10:31:02.123Z`` (milliseconds truncated, never rounded up).
-    """
-    moment = dt.datetime.fromtimestamp(epoch_s, tz=dt.UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
-
-
-# ---------------------------------------------------------------------------------------
-# Finding the chain tail (S-AUD-02, S-AUD-05)
-
-_BLOCK = 64 * 1024
-_TAIL_SCAN_LIMIT = 8 * 1024 * 1024  # past this much garbage at the end, start a new chain
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class Tail:
-    """Where the chain stands: the last good line's ``seq`` and ``hash``.
-
-    ``torn`` is an unparseable final fragment of the current file (no newline after it);
-    ``needs_newline`` means the final line is complete but its newline never made it.
-    """
-
-    seq: int
-    hash: str
-    torn: bytes | None = None
-    needs_newline: bool = False
-
-
-def _reverse_lines(path: Path) -> Generator[bytes, None, None]:
-    """The file's lines from last to first; the first item is the part after the last newline."""
-    with open(path, "rb") as f:
-        pos = f.seek(0, os.SEEK_END)
-        buf = b""
-        scanned = 0
-        while pos > 0 and scanned < _TAIL_SCAN_LIMIT:
-            step = min(_BLOCK, pos)
-            pos -= step
-            scanned += step
-            f.seek(pos)
-            buf = f.read(step) + buf
-            parts = buf.split(b"\n")
-            buf = parts[0]
-            yield from reversed(parts[1:])
-        if pos == 0:
-            yield buf
-
-
-def _good(line: bytes) -> dict[str, Any] | None:
-    try:
-        record = json.loads(line.decode("utf-8"))
-    except ValueError:
-        return None
-    if not isinstance(record, dict):
-        return None
-    seq, digest = record.get("seq"), record.get("hash")
-    if isinstance(seq, int) and not isinstance(seq, bool) and isinstance(digest, str) and len(digest) == 64:
-        return record
-    return None
-
-
-def read_chain_tail(path: Path, keep: int) -> Tail:
-    """The chain tail as a writer must continue it (S-AUD-02, S-AUD-05).
-
-    Args:
-        path: the current audit file.
-        keep: how many rotated files (``path.1`` …) to look through when the current
-            file holds no complete line.
-    Returns:
-        The last good line's seq/hash (seq 0 and 64 zeros when there is no history),
-        with any torn fragment of the current file.
-    """
-    candidates = [path] + [path.with_name(f"{path.name}.{i}") for i in range(1, max(keep, 0) + 1)]
-    torn: bytes | None = None
-    for index, candidate in enumerate(candidates):
-        if not candidate.exists():
-            continue
-        lines = _reverse_lines(candidate)
-        try:  # close the file promptly: on Windows an open handle blocks rotation
-            last = next(lines, b"")
-            if last:
-                record = _good(last)
-                if record is not None:
-                    return Tail(seq=record["seq"], hash=record["hash"], needs_newline=index == 0)
-                torn = last if index == 0 else torn
-            for line in lines:
-                record = _good(line)
-                if record is not None:
-                    return Tail(seq=record["seq"], hash=record["hash"], torn=torn)
-        finally:
-            lines.close()
-    return Tail(seq=0, hash=GENESIS, torn=torn)
-
-
-def count_lines(path: Path) -> int:
-    """Number of lines in `path`, a final line without newline included.
-
-    Args:
-        path: a file.
-    Returns:
-        The 1-based number of the last line (0 for an empty or missing file).
-    """
-    newlines, last = 0, b"\n"
-    try:
-        with open(path, "rb") as f:
-            while chunk := f.read(_BLOCK):
-                newlines += chunk.count(b"\n")
-                last = chunk[-1:]
-    except FileNotFoundError:
-        return 0
-    return newlines + (0 if last == b"\n" else 1)
 
 
 # ---------------------------------------------------------------------------------------
@@ -396,8 +182,10 @@ class AuditLog:
         if isinstance(raw_args, Mapping) and isinstance(record.get("args"), Mapping):
             echoed = masked_tokens(dict(raw_args), record["args"])
             if echoed:
-                record = {k: (v if k == "args" or k in _NOT_SCRUBBED else scrub_echoes(v, echoed))
-                          for k, v in record.items()}
+                record = {
+                    k: (v if k == "args" or k in _NOT_SCRUBBED else scrub_echoes(v, echoed))
+                    for k, v in record.items()
+                }
         if password_field:
             record["password_field"] = True
             if isinstance(raw_args, Mapping):
@@ -407,7 +195,7 @@ class AuditLog:
         record["ts"] = format_ts(self._now())
         if self.policy_hash:
             record["policy"] = self.policy_hash
-        plain: dict[str, Any] = _jsonable(record, 0)
+        plain: dict[str, Any] = jsonable(record, 0)
         return plain
 
     def _now(self) -> float:
@@ -433,8 +221,8 @@ class AuditLog:
             record["seq"] = seq + 1
             record["prev"] = prev
             # `record` is plain JSON already (`_build`), so dumping it is the canonical form.
-            record["hash"] = hashlib.sha256(_dumps(record).encode("utf-8")).hexdigest()
-            data = (_dumps(record) + "\n").encode("utf-8")
+            record["hash"] = hashlib.sha256(dumps(record).encode("utf-8")).hexdigest()
+            data = (dumps(record) + "\n").encode("utf-8")
             if tail.needs_newline:
                 self._append_bytes(b"\n")
             size = _size(self.path)

@@ -1,296 +1,30 @@
-"""Reading the audit: listing, streaming, chain verification, summary and the report CLI.
+"""Reading the audit: summary, rendering and the ``audit-report`` CLI (S-AUD-09, S-AUD-10).
 
-S-AUD-08 … S-AUD-11. Everything here streams the files line by line (bounded memory,
-S-AUD-11): counters, and `deque`s of the most recent items, never the whole log.
-
-Torn lines versus tampering (S-AUD-05, S-AUD-08): a line that does not parse is *torn*
-(a crash, not an attack) only when it is the final line of the newest file without a
-newline, or when the very next line is the writer's ``failure`` note whose ``torn.sha256``
-is the digest of exactly that fragment. Any other unparseable line, a ``hash`` that does
-not match the line, a ``prev`` that does not match the previous good line, or a ``seq``
-that does not go up by one is reported as a break, with file and line number. Deleting
-whole lines at the very end, or whole rotated files, cannot be detected from the files
-alone (there is no outside anchor); the report says where the chain starts.
+Everything here streams the files line by line (bounded memory, S-AUD-11): counters, and
+`deque`s of the most recent items, never the whole log. Streaming the lines is
+`_audit_read` (`audit_files`, `iter_events`, `recent_records`) and checking the chain is
+`_audit_verify` (`verify_chain`); both are re-exported here, where callers find them.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import hashlib
 import json
 import os
 import sys
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from gateway.audit import FILE_NAME, GENESIS, chain_hash
+from gateway._audit_read import MAX_LINE_BYTES as MAX_LINE_BYTES  # re-exported: defined here before
+from gateway._audit_read import AuditEntry, audit_files, iter_events, recent_records
+from gateway._audit_verify import ChainProblem, VerifyResult, verify_chain
+from gateway.audit import FILE_NAME
 
 ENV_STATE_DIR = "WINMCP_GATEWAY_STATE_DIR"
-MAX_LINE_BYTES = 16 * 1024 * 1024  # a longer "line" is not something our writer produced
 DEFAULT_RECENT = 10
 EXIT_OK, EXIT_REFUSALS, EXIT_BROKEN = 0, 1, 2
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class AuditEntry:
-    """One line of an audit file.
-
-    ``problem`` is None for a parsed record, else ``"unparseable"``, ``"torn"`` (a fragment
-    the next writer acknowledged) or ``"torn final line"`` (newest file, no newline yet).
-    """
-
-    path: Path
-    line: int
-    record: dict[str, Any] | None
-    problem: str | None = None
-    digest: str = ""
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class ChainProblem:
-    """Where and why the chain check stopped trusting a line."""
-
-    path: Path
-    line: int
-    reason: str
-    detail: str = ""
-
-    @property
-    def where(self) -> str:
-        return f"{self.path.name}:{self.line}"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"file": str(self.path), "line": self.line, "reason": self.reason, "detail": self.detail}
-
-
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class VerifyResult:
-    """Outcome of `verify_chain`. ``ok`` is False exactly when ``problem`` is set."""
-
-    ok: bool
-    lines: int
-    records: int
-    problem: ChainProblem | None = None
-    problems: int = 0
-    torn: tuple[ChainProblem, ...] = ()
-    first_seq: int | None = None
-    last_seq: int | None = None
-    starts_mid_chain: bool = False
-    files: tuple[Path, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "lines": self.lines,
-            "records": self.records,
-            "problem": self.problem.as_dict() if self.problem else None,
-            "problems": self.problems,
-            "torn": [t.as_dict() for t in self.torn],
-            "first_seq": self.first_seq,
-            "last_seq": self.last_seq,
-            "starts_mid_chain": self.starts_mid_chain,
-            "files": [str(f) for f in self.files],
-        }
-
-
-def audit_files(directory: Path, file_name: str = FILE_NAME) -> list[Path]:
-    """The audit files in chain order: oldest rotated first, the current file last (S-AUD-11).
-
-    Args:
-        directory: the state dir holding ``audit.jsonl`` and ``audit.jsonl.N``.
-        file_name: the current file's name.
-    Returns:
-        Existing files only; empty when there are none.
-    """
-    directory = Path(directory)
-    rotated: list[tuple[int, Path]] = []
-    if directory.is_dir():
-        for p in directory.glob(f"{file_name}.*"):
-            suffix = p.name[len(file_name) + 1 :]
-            if suffix.isdigit() and p.is_file():
-                rotated.append((int(suffix), p))
-    files = [p for _, p in sorted(rotated, reverse=True)]
-    current = directory / file_name
-    if current.is_file():
-        files.append(current)
-    return files
-
-
-def _raw_lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
-    """(line number, bytes without newline, ended with newline) — bounded per line."""
-    with open(path, "rb") as f:
-        number = 0
-        while True:
-            raw = f.readline(MAX_LINE_BYTES)
-            if not raw:
-                return
-            number += 1
-            if raw.endswith(b"\n"):
-                yield number, raw[:-1], True
-                continue
-            if len(raw) < MAX_LINE_BYTES:
-                yield number, raw, False
-                return
-            while (more := f.readline(MAX_LINE_BYTES)) and not more.endswith(b"\n"):
-                pass  # skip the rest of an over-long line; it is reported as unparseable
-            yield number, b"", bool(more)  # an empty line never parses: reported as unparseable
-
-
-def _parse(raw: bytes) -> dict[str, Any] | None:
-    try:
-        value = json.loads(raw.decode("utf-8"))
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _acknowledges(record: Mapping[str, Any] | None, digest: str) -> bool:
-    torn = record.get("torn") if record else None
-    return (
-        isinstance(record, Mapping)
-        and record.get("event") == "failure"
-        and isinstance(torn, Mapping)
-        and torn.get("sha256") == digest
-    )
-
-
-def iter_events(paths: Iterable[Path]) -> Iterator[AuditEntry]:
-    """Stream every line of the given files as `AuditEntry` values (S-AUD-11).
-
-    Args:
-        paths: audit files in chain order (see `audit_files`).
-    Yields:
-        Parsed records, and markers for unparseable, torn and torn-final lines.
-    """
-    paths = list(paths)
-    for index, path in enumerate(paths):
-        newest = index == len(paths) - 1
-        pending: AuditEntry | None = None
-        for number, raw, terminated in _raw_lines(path):
-            record = _parse(raw)
-            if record is None:
-                problem = "unparseable" if terminated or not newest else "torn final line"
-                digest = hashlib.sha256(raw).hexdigest()
-                entry = AuditEntry(path=path, line=number, record=None, problem=problem, digest=digest)
-            else:
-                entry = AuditEntry(path=path, line=number, record=record)
-            if pending is not None:
-                if _acknowledges(record, pending.digest):
-                    pending = dataclasses.replace(pending, problem="torn")
-                yield pending
-                pending = None
-            if entry.problem == "unparseable":
-                pending = entry  # wait one line: the writer's torn-line note may follow
-            else:
-                yield entry
-        if pending is not None:
-            yield pending
-
-
-def recent_records(paths: Iterable[Path], limit: int) -> list[dict[str, Any]]:
-    """The last `limit` parsed records, oldest first, reading the newest files only as needed.
-
-    For `winmcp_audit view=raw`: the current file usually holds them all, so the rotated
-    files are opened only when it does not (S-AUD-11).
-
-    Args:
-        paths: audit files in chain order (see `audit_files`).
-        limit: how many records; 0 or less gives an empty list.
-    Returns:
-        Full (already redacted) records as written, oldest first.
-    """
-    want = max(0, int(limit))
-    collected: list[dict[str, Any]] = []
-    if want == 0:
-        return collected
-    for path in reversed(list(paths)):
-        last: deque[dict[str, Any]] = deque(maxlen=want - len(collected))
-        for entry in iter_events([path]):
-            if entry.record is not None:
-                last.append(entry.record)
-        collected = list(last) + collected
-        if len(collected) >= want:
-            break
-    return collected
-
-
-def _check(rec: Mapping[str, Any], prev_hash: str | None, last_seq: int | None) -> tuple[str, str] | None:
-    """The first rule `rec` breaks, as (reason, detail); rules in the order they are checked."""
-    seq, prev = rec.get("seq"), rec.get("prev")
-    if not isinstance(seq, int) or isinstance(seq, bool):
-        return "seq gap", "no integer seq"
-    if rec.get("hash") != chain_hash(rec):
-        return "hash mismatch", "the line's content does not match its hash"
-    if prev_hash is None:
-        # The oldest line kept: older history may have been rotated away, so its prev is
-        # taken on trust, except that seq 1 and the genesis prev only go together.
-        if (seq == 1) != (prev == GENESIS):
-            return "prev mismatch", "seq 1 must follow the genesis hash and nothing else may"
-        return None
-    if prev != prev_hash:
-        return "prev mismatch", "prev is not the hash of the previous good line"
-    if last_seq is not None and seq != last_seq + 1:
-        return "seq gap", f"seq {last_seq} then {seq}"
-    return None
-
-
-def verify_chain(paths: Iterable[Path]) -> VerifyResult:
-    """Check the hash chain, prev links and seq across the given files (S-AUD-08).
-
-    Args:
-        paths: audit files in chain order (see `audit_files`).
-    Returns:
-        A `VerifyResult` naming the first broken line (file:line and reason: hash
-        mismatch, prev mismatch, seq gap, unparseable); torn lines are listed apart.
-    """
-    paths = list(paths)
-    problems: list[ChainProblem] = []
-    count = lines = records = 0
-    torn: list[ChainProblem] = []
-    prev_hash: str | None = None
-    first_seq: int | None = None
-    last_seq: int | None = None
-    for entry in iter_events(paths):
-        lines += 1
-        broken: tuple[str, str] | None = None
-        if entry.record is None:
-            if entry.problem == "unparseable":
-                broken = (
-                    "unparseable",
-                    "not a JSON object (and not a crash fragment the writer acknowledged)",
-                )
-            elif len(torn) < 100:
-                torn.append(ChainProblem(path=entry.path, line=entry.line, reason=str(entry.problem)))
-        else:
-            records += 1
-            rec = entry.record
-            broken = _check(rec, prev_hash, last_seq)
-            # Carry on from what the line states, so one altered line is one problem.
-            prev_hash = rec["hash"] if isinstance(rec.get("hash"), str) else prev_hash
-            if isinstance(rec.get("seq"), int) and not isinstance(rec.get("seq"), bool):
-                last_seq = rec["seq"]
-                first_seq = rec["seq"] if first_seq is None else first_seq
-        if broken is not None:
-            count += 1
-            if not problems:
-                problems.append(
-                    ChainProblem(path=entry.path, line=entry.line, reason=broken[0], detail=broken[1])
-                )
-    return VerifyResult(
-        ok=not problems,
-        lines=lines,
-        records=records,
-        problem=problems[0] if problems else None,
-        problems=count,
-        torn=tuple(torn),
-        first_seq=first_seq,
-        last_seq=last_seq,
-        starts_mid_chain=first_seq is not None and first_seq != 1,
-        files=tuple(paths),
-    )
 
 
 _REFUSALS = ("deny",)

@@ -23,19 +23,31 @@ async def audit_view(app: GatewayApp, args: dict[str, Any]) -> dict[str, Any]:
     view = args.get("view", "summary")
     limit = args.get("limit", DEFAULT_LIMIT)
     if view not in ("summary", "raw"):
-        return structured({"view": str(view), "error": "view must be summary or raw"},
-                          "view must be summary or raw", is_error=True)
+        return structured(
+            {"view": str(view), "error": "view must be summary or raw"},
+            "view must be summary or raw",
+            is_error=True,
+        )
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
-        return structured({"view": view, "error": f"limit must be an integer 1..{MAX_LIMIT}"},
-                          f"limit must be an integer 1..{MAX_LIMIT}", is_error=True)
+        return structured(
+            {"view": view, "error": f"limit must be an integer 1..{MAX_LIMIT}"},
+            f"limit must be an integer 1..{MAX_LIMIT}",
+            is_error=True,
+        )
     if not app.config.auto_audit:
         msg = "auditing is off (auto_audit = false): nothing is recorded"
         return structured({"view": view, "summary": {}, "events": []}, msg)
     files = audit_files(app.config.state_dir)
     if view == "raw":
         events = await anyio.to_thread.run_sync(recent_records, files, limit)
-        text = "\n".join(f"{e.get('ts')} {e.get('event')} {e.get('tool') or ''} {e.get('code') or ''} "
-                         f"{e.get('reason') or ''}".rstrip() for e in events) or "no audit events yet"
+        text = (
+            "\n".join(
+                f"{e.get('ts')} {e.get('event')} {e.get('tool') or ''} {e.get('code') or ''} "
+                f"{e.get('reason') or ''}".rstrip()
+                for e in events
+            )
+            or "no audit events yet"
+        )
         return structured({"view": "raw", "events": events}, text)
     summary = await anyio.to_thread.run_sync(lambda: summarize(files, recent=limit))
     return structured({"view": "summary", "summary": summary}, render_summary(summary))

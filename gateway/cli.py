@@ -32,21 +32,31 @@ DEFAULT_UPSTREAM_CMD = "uvx windows-mcp"
 
 
 def _add_state(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--state-dir", type=Path, help="state dir (default: $WINMCP_GATEWAY_STATE_DIR or the user state dir)")
+    p.add_argument(
+        "--state-dir", type=Path, help="state dir (default: $WINMCP_GATEWAY_STATE_DIR or the user state dir)"
+    )
 
 
 def _add_upstream(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--upstream-cmd", metavar="CMD", help=f'upstream as a stdio command (default: "{DEFAULT_UPSTREAM_CMD}")')
+    g.add_argument(
+        "--upstream-cmd",
+        metavar="CMD",
+        help=f'upstream as a stdio command (default: "{DEFAULT_UPSTREAM_CMD}")',
+    )
     g.add_argument("--upstream-url", metavar="URL", help="upstream as a streamable-HTTP URL")
     g.add_argument("--upstream", choices=["sim"], help="sim: the bundled simulated Windows-MCP")
     p.add_argument("--scenario", help="simulator scenario (with --upstream sim)")
-    p.add_argument("--config", type=Path, help="TOML config file (default: $WINMCP_GATEWAY_CONFIG or the user config)")
+    p.add_argument(
+        "--config", type=Path, help="TOML config file (default: $WINMCP_GATEWAY_CONFIG or the user config)"
+    )
     _add_state(p)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="winmcp-gateway", description="Safety gateway in front of Windows-MCP.")
+    parser = argparse.ArgumentParser(
+        prog="winmcp-gateway", description="Safety gateway in front of Windows-MCP."
+    )
     parser.add_argument("--version", action="version", version=f"winmcp-gateway {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log more (to stderr)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -54,18 +64,37 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the gateway")
     _add_upstream(serve)
     serve.add_argument("--http", metavar="HOST:PORT", help="serve streamable HTTP instead of stdio")
-    serve.add_argument("--protocol", choices=["legacy", "auto"], default="legacy",
-                       help="how to talk to the upstream (legacy = initialize handshake)")
-    serve.add_argument("--token", help="HTTP bearer token (default: $WINMCP_GATEWAY_TOKEN, else the state dir "
-                                       "file http-token, generated on first use)")
+    serve.add_argument(
+        "--protocol",
+        choices=["legacy", "auto"],
+        default="legacy",
+        help="how to talk to the upstream (legacy = initialize handshake)",
+    )
+    serve.add_argument(
+        "--token",
+        help="HTTP bearer token (default: $WINMCP_GATEWAY_TOKEN, else the state dir "
+        "file http-token, generated on first use)",
+    )
     serve.add_argument("--no-auth", action="store_true", help="serve HTTP without a token (loopback only)")
-    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME[:PORT]",
-                       help="another Host header value HTTP clients use (repeatable)")
-    serve.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                       help="another Origin allowed to call the HTTP gateway (repeatable)")
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME[:PORT]",
+        help="another Host header value HTTP clients use (repeatable)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another Origin allowed to call the HTTP gateway (repeatable)",
+    )
 
     sim = sub.add_parser("sim", help="run the simulated Windows-MCP over stdio")
-    sim.add_argument("rest", nargs=argparse.REMAINDER, help="simulator options (--scenario NAME, --event-log F …)")
+    sim.add_argument(
+        "rest", nargs=argparse.REMAINDER, help="simulator options (--scenario NAME, --event-log F …)"
+    )
 
     demo = sub.add_parser("demo", help="run the product on the simulator and show each incident prevented")
     demo.add_argument("--keep", action="store_true", help="keep the demo's state dir and print where it is")
@@ -86,15 +115,20 @@ def build_parser() -> argparse.ArgumentParser:
         ap = sub.add_parser(verb, help=f"{verb} an approval request")
         ap.add_argument("approval_id")
         if verb == "approve":
-            ap.add_argument("--session", action="store_true",
-                            help="also allow identical calls for the rest of that client session")
+            ap.add_argument(
+                "--session",
+                action="store_true",
+                help="also allow identical calls for the rest of that client session",
+            )
         ap.add_argument("--yes", action="store_true", help="do not ask for confirmation")
         _add_state(ap)
     return parser
 
 
 def _config(args: argparse.Namespace) -> GatewayConfig:
-    config = load_config(environ=os.environ, config_file=getattr(args, "config", None), state_dir=args.state_dir)
+    config = load_config(
+        environ=os.environ, config_file=getattr(args, "config", None), state_dir=args.state_dir
+    )
     if args.command != "serve":  # serve logs them (and audits them) once it starts
         for warning in config.warnings:
             print(f"winmcp-gateway: warning: {warning}", file=sys.stderr)
@@ -124,31 +158,45 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.http:
         from gateway.http import run_http
 
-        return run_http(config, spec, args.http, mode=args.protocol, token=args.token, no_auth=args.no_auth,
-                        allow_hosts=tuple(args.allow_host), allow_origins=tuple(args.allow_origin))
+        return run_http(
+            config,
+            spec,
+            args.http,
+            mode=args.protocol,
+            token=args.token,
+            no_auth=args.no_auth,
+            allow_hosts=tuple(args.allow_host),
+            allow_origins=tuple(args.allow_origin),
+        )
     run_stdio(lambda: open_gateway(config, spec, mode=args.protocol))
     return 0
 
 
 def _cmd_kill(args: argparse.Namespace) -> int:
-    from gateway.state import KillSwitch
-
     from gateway.audit import AuditLog
+    from gateway.state import KillSwitch
 
     config = _config(args)
     switch = KillSwitch(config.state_dir)
-    audit = AuditLog(config.state_dir, max_bytes=config.audit_max_bytes, keep=config.audit_keep,
-                     enabled=config.auto_audit)
+    audit = AuditLog(
+        config.state_dir, max_bytes=config.audit_max_bytes, keep=config.audit_keep, enabled=config.auto_audit
+    )
     if args.action != "status":
         before = switch.status()
-        audit.append("kill", tool="winmcp-gateway kill", by="person",
-                     reason=f"{args.action} from the command line" + (f": {args.reason}" if args.reason else ""),
-                     was_engaged=before.engaged)
+        audit.append(
+            "kill",
+            tool="winmcp-gateway kill",
+            by="person",
+            reason=f"{args.action} from the command line" + (f": {args.reason}" if args.reason else ""),
+            was_engaged=before.engaged,
+        )
     if args.action == "engage":
         status = switch.engage(by="person", reason=args.reason or "engaged from the command line")
         print(f"kill switch ENGAGED by {status.by} at {status.since}: {status.reason}")
-        print(f"every gateway using {config.state_dir} now refuses desktop- and system-changing calls;"
-              " observation keeps working. Release: winmcp-gateway kill release")
+        print(
+            f"every gateway using {config.state_dir} now refuses desktop- and system-changing calls;"
+            " observation keeps working. Release: winmcp-gateway kill release"
+        )
     elif args.action == "release":
         _, status = switch.release(by="person")
         print("kill switch released" if not status.engaged else "kill switch still engaged")
@@ -159,8 +207,11 @@ def _cmd_kill(args: argparse.Namespace) -> int:
 
 
 def _passthrough(command: str, rest: list[str], *, verbose: bool) -> int:
-    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, stream=sys.stderr,
-                        format="winmcp-gateway: %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        stream=sys.stderr,
+        format="winmcp-gateway: %(levelname)s %(name)s: %(message)s",
+    )
     if command == "sim":
         from gateway.sim import main as sim_main
 
@@ -178,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # `sim` and `audit-report` own their options; argparse's REMAINDER would drop leading --flags.
     passthrough = next((i for i, a in enumerate(argv) if not a.startswith("-")), None)
     if passthrough is not None and argv[passthrough] in ("sim", "audit-report"):
-        return _passthrough(argv[passthrough], argv[passthrough + 1:], verbose="-v" in argv[:passthrough])
+        return _passthrough(argv[passthrough], argv[passthrough + 1 :], verbose="-v" in argv[:passthrough])
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(
@@ -202,8 +253,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("approve", "deny"):
             from gateway.approvals import answer_cli
 
-            return answer_cli(_config(args), args.approval_id, approve=args.command == "approve",
-                              session_scope=getattr(args, "session", False), assume_yes=args.yes)
+            return answer_cli(
+                _config(args),
+                args.approval_id,
+                approve=args.command == "approve",
+                session_scope=getattr(args, "session", False),
+                assume_yes=args.yes,
+            )
     except GatewayError as exc:
         print(f"winmcp-gateway: error: {exc}", file=sys.stderr)
         return exc.exit_code

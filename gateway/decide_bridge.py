@@ -19,7 +19,14 @@ from typing import Any
 
 from gateway.app import GatewayApp
 from gateway.approvals import ApprovalStore, describe_call, is_approval_id, new_approval_id
-from gateway.elicit import ask_mid_call, input_required, is_modern, prompt_text, retry_answer, supports_elicitation
+from gateway.elicit import (
+    ask_mid_call,
+    input_required,
+    is_modern,
+    prompt_text,
+    retry_answer,
+    supports_elicitation,
+)
 from gateway.errors import UpstreamError
 from gateway.observe import CaptureFailure, parse_result
 from policy import (
@@ -169,8 +176,12 @@ def kill_state(app: GatewayApp) -> KillState:
     status = app.kill.status()
     if not status.engaged:
         return KillState()
-    return KillState(engaged=True, by=status.by if status.by in ("person", "model") else "person",  # type: ignore[arg-type]
-                     since=status.since, reason=status.reason or "")
+    return KillState(
+        engaged=True,
+        by=status.by if status.by in ("person", "model") else "person",  # type: ignore[arg-type]
+        since=status.since,
+        reason=status.reason or "",
+    )
 
 
 def _needs_probe(app: GatewayApp, call: ToolCall, basis: Observation | None) -> bool:
@@ -189,15 +200,28 @@ async def decide_call(
         return await _decide_call(app, session, name, forward, own, ctx)
     except Exception as exc:  # noqa: BLE001 - fail closed and say why (S-DEC-05)
         log.exception("deciding %s failed", name)
-        return Outcome(decision=policy_error(f"the gateway could not judge this call ({type(exc).__name__}: {exc})"))
+        return Outcome(
+            decision=policy_error(f"the gateway could not judge this call ({type(exc).__name__}: {exc})")
+        )
 
 
 async def _decide_call(
-    app: GatewayApp, session: str, name: str, forward: dict[str, Any], own: dict[str, Any],
-    ctx: Any = None, *, asked: bool = False,
+    app: GatewayApp,
+    session: str,
+    name: str,
+    forward: dict[str, Any],
+    own: dict[str, Any],
+    ctx: Any = None,
+    *,
+    asked: bool = False,
 ) -> Outcome:
-    call = ToolCall(tool=name, args=forward, session=session, based_on=own.get("based_on"),
-                    approval_id=own.get("approval_id"))
+    call = ToolCall(
+        tool=name,
+        args=forward,
+        session=session,
+        based_on=own.get("based_on"),
+        approval_id=own.get("approval_id"),
+    )
     config = PolicyConfig.from_attrs(app.config)
     base_view = session_view(app, session, NOT_PROBED)
     basis, _ = basis_of(call, base_view)
@@ -213,8 +237,14 @@ async def _decide_call(
     if cited is not None:
         approvals[cited.id] = cited
     rules, rules_error = app.rules()
-    context = Context(config=config, kill=kill_state(app), view=session_view(app, session, probe),
-                      approvals=approvals, rules=rules, rules_error=rules_error)
+    context = Context(
+        config=config,
+        kill=kill_state(app),
+        view=session_view(app, session, probe),
+        approvals=approvals,
+        rules=rules,
+        rules_error=rules_error,
+    )
     now = app.now_ms()
     decision = decide(call, context, now)
     facts: dict[str, Any] = {
@@ -224,19 +254,31 @@ async def _decide_call(
         "probe_ms": probe_ms,
     }
     if decision.verdict is Verdict.ASK and decision.enforced and decision.approval_id is None:
-        if ctx is not None and supports_elicitation(ctx) and not is_modern(ctx) and not asked:
+        if ctx is not None and supports_elicitation(ctx) and not asked:
             return await _ask_person(app, session, call, decision, own, ctx, store, facts)
-        pending, decision = request_approval(new_approval_id(), call, decision, now, app.config.approval_ttl_ms)
-        store.save(pending, call=describe_call(name, forward, rule_id=decision.rule_id, reason=decision.reason))
+        pending, decision = request_approval(
+            new_approval_id(), call, decision, now, app.config.approval_ttl_ms
+        )
+        store.save(
+            pending, call=describe_call(name, forward, rule_id=decision.rule_id, reason=decision.reason)
+        )
     elif decision.verdict is Verdict.ALLOW and decision.approval is not None:
         store.save(decision.approval)
-    exempted = rules.exempted_by(name, forward) if rules is not None and decision.verdict is Verdict.ALLOW else ()
+    exempted = (
+        rules.exempted_by(name, forward) if rules is not None and decision.verdict is Verdict.ALLOW else ()
+    )
     return Outcome(decision=decision, approval_id=decision.approval_id, exempted=tuple(exempted), **facts)
 
 
 async def _ask_person(
-    app: GatewayApp, session: str, call: ToolCall, ask: Decision, own: dict[str, Any], ctx: Any,
-    store: ApprovalStore, facts: dict[str, Any],
+    app: GatewayApp,
+    session: str,
+    call: ToolCall,
+    ask: Decision,
+    own: dict[str, Any],
+    ctx: Any,
+    store: ApprovalStore,
+    facts: dict[str, Any],
 ) -> Outcome:
     """Ask through elicitation (S-APR-06..08); a grant re-decides the call with the approval id."""
     forward = dict(call.args)
@@ -251,8 +293,12 @@ async def _ask_person(
         if pending is None or pending.status != "pending" or pending.session != session:
             pending, asked = request_approval(new_approval_id(), call, ask, app.now_ms(), ttl)
             store.save(pending, call=shown)
-            return Outcome(decision=asked, approval_id=pending.id, **facts,
-                           input_required=input_required(message, app.signer.sign(pending.id, ask.digest or "")))
+            return Outcome(
+                decision=asked,
+                approval_id=pending.id,
+                **facts,
+                input_required=input_required(message, app.signer.sign(pending.id, ask.digest or "")),
+            )
     else:
         pending, _ = request_approval(new_approval_id(), call, ask, app.now_ms(), ttl)
         store.save(pending, call=shown)
@@ -261,16 +307,35 @@ async def _ask_person(
     now = app.now_ms()
     if answer in ("once", "session"):
         store.save(grant_approval(pending, scope=answer, now_ms=now, ttl_ms=ttl))
-        await app.audit_event("approval", session=session, tool=call.tool, approval=pending.id,
-                              reason=f"approved by a person through elicitation ({answer})", by="person")
-        return await _decide_call(app, session, call.tool, forward, {**own, "approval_id": pending.id}, asked=True)
+        await app.audit_event(
+            "approval",
+            session=session,
+            tool=call.tool,
+            approval=pending.id,
+            reason=f"approved by a person through elicitation ({answer})",
+            by="person",
+        )
+        return await _decide_call(
+            app, session, call.tool, forward, {**own, "approval_id": pending.id}, asked=True
+        )
     store.save(deny_approval(pending, now_ms=now))
-    why = ("the person denied it" if answer == "deny"
-           else f"no answer from a person within {app.config.approval_wait_s} s")
-    await app.audit_event("approval", session=session, tool=call.tool, approval=pending.id, reason=why, by="person")
-    refusal = refuse(Code.APPROVAL_DENIED, f"approval {pending.id}: {why}.",
-                     "do not repeat this call; ask the person what to do instead", spec="S-APR-06",
-                     rule_id=ask.rule_id, approval_id=pending.id, digest=ask.digest)
+    why = (
+        "the person denied it"
+        if answer == "deny"
+        else f"no answer from a person within {app.config.approval_wait_s} s"
+    )
+    await app.audit_event(
+        "approval", session=session, tool=call.tool, approval=pending.id, reason=why, by="person"
+    )
+    refusal = refuse(
+        Code.APPROVAL_DENIED,
+        f"approval {pending.id}: {why}.",
+        "do not repeat this call; ask the person what to do instead",
+        spec="S-APR-06",
+        rule_id=ask.rule_id,
+        approval_id=pending.id,
+        digest=ask.digest,
+    )
     return Outcome(decision=refusal, approval_id=pending.id, **facts)
 
 

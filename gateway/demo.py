@@ -38,8 +38,12 @@ class Demo:
         self.events_path = root / "desktop-events.jsonl"
         self.control = root / "desktop-control.jsonl"
         self.control.touch()
-        self.env = {**os.environ, "WINMCP_GATEWAY_STATE_DIR": str(self.state),
-                    "WINMCP_SIM_EVENT_LOG": str(self.events_path), "WINMCP_SIM_CONTROL": str(self.control)}
+        self.env = {
+            **os.environ,
+            "WINMCP_GATEWAY_STATE_DIR": str(self.state),
+            "WINMCP_SIM_EVENT_LOG": str(self.events_path),
+            "WINMCP_SIM_CONTROL": str(self.control),
+        }
         self.client: Client | None = None
         self.seen_events = 0
         self.checks = 0
@@ -65,7 +69,8 @@ class Demo:
         shown = json.dumps(dict(args or {}), ensure_ascii=False)
         print(f"  → {name} {shown}")
         result = (await self.client.call_tool(name, dict(args or {}))).model_dump(
-            by_alias=True, exclude_none=True, mode="json")
+            by_alias=True, exclude_none=True, mode="json"
+        )
         for item in result.get("content", []):
             if item.get("type") == "text":
                 text = item["text"]
@@ -76,7 +81,9 @@ class Demo:
                         pass
                 text = text.strip()
                 lines = text.splitlines()
-                shown_text = "\n      ".join(lines[:3]) + (f"\n      … ({len(lines) - 3} more lines)" if len(lines) > 3 else "")
+                shown_text = "\n      ".join(lines[:3]) + (
+                    f"\n      … ({len(lines) - 3} more lines)" if len(lines) > 3 else ""
+                )
                 print(f"  ← {shown_text}")
             elif item.get("type") == "image":
                 print(f"  ← [image {item.get('mimeType')}, {len(item.get('data', '')) * 3 // 4} bytes]")
@@ -85,8 +92,14 @@ class Demo:
     def person(self, *argv: str) -> str:
         """Run a CLI command as the person at the desk would, in another process."""
         print(f"  $ winmcp-gateway {' '.join(argv)}")
-        done = subprocess.run([sys.executable, "-m", "gateway", *argv], env=self.env, capture_output=True,
-                              text=True, timeout=60, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "gateway", *argv],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         for line in (done.stdout + done.stderr).strip().splitlines()[:12]:
             print(f"    {line}")
         if done.returncode not in (0, 1):
@@ -95,7 +108,7 @@ class Demo:
 
     def new_desktop_events(self) -> list[dict[str, Any]]:
         events = read_events(self.events_path) if self.events_path.exists() else []
-        fresh, self.seen_events = events[self.seen_events:], len(events)
+        fresh, self.seen_events = events[self.seen_events :], len(events)
         return [e for e in fresh if e.get("kind") != "capture"]
 
     @staticmethod
@@ -111,18 +124,27 @@ class Demo:
 
     # -- the story ------------------------------------------------------------------------
     async def run(self) -> None:
-        params = StdioServerParameters(command=sys.executable,
-                                       args=["-m", "gateway", "serve", "--upstream", "sim", "--scenario", "hidpi"],
-                                       env=self.env)
+        params = StdioServerParameters(
+            command=sys.executable,
+            args=["-m", "gateway", "serve", "--upstream", "sim", "--scenario", "hidpi"],
+            env=self.env,
+        )
         self.title("winmcp-gateway demo — client ⇄ winmcp-gateway ⇄ simulated Windows-MCP 0.8.8")
-        self.say("A 2560x1440 desktop whose screenshots Windows-MCP downscales to 1920x1080. The client is the")
+        self.say(
+            "A 2560x1440 desktop whose screenshots Windows-MCP downscales to 1920x1080. The client is the"
+        )
         self.say("official MCP SDK client; the person's commands run as real `winmcp-gateway` processes.")
         async with Client(params, mode="legacy") as client:
             self.client = client
             tools = [t.name for t in (await client.list_tools()).tools]
             own = [t for t in tools if t.startswith("winmcp_")]
-            self.say(f"tools/list: {len(tools) - len(own)} Windows-MCP tools + {len(own)} gateway tools ({', '.join(own)})")
-            self.check(len(tools) - len(own) == 21 and len(own) == 6, "the client sees the 21 upstream tools and 6 winmcp_* tools")
+            self.say(
+                f"tools/list: {len(tools) - len(own)} Windows-MCP tools + {len(own)} gateway tools ({', '.join(own)})"
+            )
+            self.check(
+                len(tools) - len(own) == 21 and len(own) == 6,
+                "the client sees the 21 upstream tools and 6 winmcp_* tools",
+            )
             await self.acting_blind()
             await self.coordinates()
             await self.stale_view()
@@ -134,11 +156,15 @@ class Demo:
     async def acting_blind(self) -> None:
         self.title("Incident 2 — acting on no view at all: a click before any Snapshot")
         result = await self.call("Click", {"loc": [2520, 35]})
-        self.check(self.text(result).startswith("DENIED NO_OBSERVATION"), "refused with NO_OBSERVATION and a remedy")
+        self.check(
+            self.text(result).startswith("DENIED NO_OBSERVATION"), "refused with NO_OBSERVATION and a remedy"
+        )
         self.check(self.new_desktop_events() == [], "the simulated desktop received nothing")
 
     async def coordinates(self) -> None:
-        self.title("Incident 1 — coordinate mistakes: scaling explained in prose, multiplied exactly once here")
+        self.title(
+            "Incident 1 — coordinate mistakes: scaling explained in prose, multiplied exactly once here"
+        )
         snap = await self.call("Snapshot", {"use_vision": True})
         obs = self.obs_id(snap)
         self.say("The model sees the Close button at image pixel (1890, 26.25) of the 1920x1080 picture.")
@@ -147,8 +173,10 @@ class Demo:
         self.check(loc == [2520, 35], "image (1890, 26.25) → screen (2520, 35), not 1890 or 2520×1.33")
         await self.call("Click", {"loc": loc, "based_on": obs})
         events = self.new_desktop_events()
-        self.check([e.get("screen_point") for e in events] == [[2520, 35]],
-                   "the desktop received exactly one click, at (2520, 35)")
+        self.check(
+            [e.get("screen_point") for e in events] == [[2520, 35]],
+            "the desktop received exactly one click, at (2520, 35)",
+        )
 
         self.say("")
         self.say("Two monitors, the second LEFT of the primary (negative origin), full-desktop screenshot:")
@@ -158,8 +186,10 @@ class Demo:
         hint = prose.split("→ screen coordinate ")[-1].rstrip(")") + ")" if "→" in prose else "?"
         self.say(f"upstream's own hint: image pixel (200, 150) → screen coordinate {hint}")
         conv = await self.call("winmcp_to_screen", {"x": 200, "y": 150, "based_on": self.obs_id(snap)})
-        self.check(conv["structuredContent"]["loc"] == [-1453, 350] and "(467, 350)" in prose,
-                   "the gateway says (-1453, 350): the virtual screen starts at x = -1920, the hint forgot it")
+        self.check(
+            conv["structuredContent"]["loc"] == [-1453, 350] and "(467, 350)" in prose,
+            "the gateway says (-1453, 350): the virtual screen starts at x = -1920, the hint forgot it",
+        )
 
     async def stale_view(self) -> None:
         self.title("Incident 2 — acting on a stale view: superseded observations, focus that moved")
@@ -167,11 +197,17 @@ class Demo:
         first = self.obs_id(await self.call("Snapshot", {}))
         second = self.obs_id(await self.call("Snapshot", {}))
         result = await self.call("Click", {"loc": [640, 480], "based_on": first})
-        self.check(self.text(result).startswith("DENIED STALE_OBSERVATION"), f"{first} was superseded by {second}: STALE")
+        self.check(
+            self.text(result).startswith("DENIED STALE_OBSERVATION"),
+            f"{first} was superseded by {second}: STALE",
+        )
         self.say("[meanwhile the user clicks Chrome, which takes the focus]")
         send_control(self.control, "focus", window="Example Domain - Google Chrome")
         result = await self.call("Click", {"loc": [640, 480], "based_on": second})
-        self.check(self.text(result).startswith("DENIED PROCESS_CHANGED"), "the focused window changed: PROCESS_CHANGED")
+        self.check(
+            self.text(result).startswith("DENIED PROCESS_CHANGED"),
+            "the focused window changed: PROCESS_CHANGED",
+        )
         self.check(self.new_desktop_events() == [], "neither click reached the desktop")
         fresh = self.obs_id(await self.call("Snapshot", {}))
         result = await self.call("Click", {"loc": [650, 330], "based_on": fresh})
@@ -181,8 +217,10 @@ class Demo:
     async def command_rules(self) -> None:
         self.title("Command rules — a tripwire on PowerShell/Registry/FileSystem/Process/App content")
         result = await self.call("PowerShell", {"command": "rm -r -fo C:\\Users\\demo\\Documents"})
-        self.check(self.text(result).startswith("DENIED COMMAND_RULE") and "recursive-delete" in self.text(result),
-                   "an aliased recursive delete is refused with its rule id")
+        self.check(
+            self.text(result).startswith("DENIED COMMAND_RULE") and "recursive-delete" in self.text(result),
+            "an aliased recursive delete is refused with its rule id",
+        )
         result = await self.call("PowerShell", {"command": "Get-Date"})
         self.check(not result.get("isError"), "an ordinary command passes")
         kinds = [e.get("kind") for e in self.new_desktop_events()]
@@ -193,13 +231,17 @@ class Demo:
         args = {"mode": "kill", "name": "notepad.exe", "force": True}
         result = await self.call("Process", args)
         text = self.text(result)
-        self.check(text.startswith("DENIED APPROVAL_REQUIRED") and "apr-" in text, "a force-kill asks for approval")
+        self.check(
+            text.startswith("DENIED APPROVAL_REQUIRED") and "apr-" in text, "a force-kill asks for approval"
+        )
         approval_id = "apr-" + text.split("apr-")[1][:10]
         self.person("approve", approval_id, "--yes")
         result = await self.call("Process", {**args, "approval_id": approval_id})
         self.check(not result.get("isError"), "the identical call with the approval id runs once")
         result = await self.call("Process", {**args, "approval_id": approval_id})
-        self.check(self.text(result).startswith("DENIED APPROVAL_DENIED"), "a replay of the used approval is refused")
+        self.check(
+            self.text(result).startswith("DENIED APPROVAL_DENIED"), "a replay of the used approval is refused"
+        )
         kills = [e for e in self.new_desktop_events() if e.get("kind") == "process_kill"]
         self.check(len(kills) == 1, "exactly one kill reached the (simulated) system")
 
@@ -208,8 +250,10 @@ class Demo:
         self.person("kill", "engage", "--reason", "demo: the person pressed stop")
         snap = await self.call("Snapshot", {})
         obs = self.obs_id(snap)
-        self.check(not snap.get("isError") and "Focused Window" in self.text(snap),
-                   "observation keeps working while stopped (the agent can still report)")
+        self.check(
+            not snap.get("isError") and "Focused Window" in self.text(snap),
+            "observation keeps working while stopped (the agent can still report)",
+        )
         result = await self.call("Click", {"loc": [640, 480], "based_on": obs})
         self.check(self.text(result).startswith("DENIED KILLED"), "a click is refused: KILLED")
         result = await self.call("winmcp_kill", {"action": "release"})

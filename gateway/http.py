@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import logging
+import os
 import socket
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -71,7 +72,10 @@ class Guard:
         self._upstream_alive = upstream_alive
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "websocket":  # nothing is served over websockets: refuse before any check
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if scope["type"] != "http":  # lifespan
             await self._inner(scope, receive, send)
             return
         request = Request(scope, receive)
@@ -135,7 +139,11 @@ def bind_socket(host: str, port: int) -> socket.socket:
     """A listening TCP socket (port 0: the system picks one; read it from `getsockname`)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if os.name == "nt":
+        # On Windows SO_REUSEADDR would let another process bind the same port; claim it exclusively.
+        sock.setsockopt(socket.SOL_SOCKET, getattr(socket, "SO_EXCLUSIVEADDRUSE", socket.SO_REUSEADDR), 1)
+    else:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
@@ -214,8 +222,6 @@ def run_http(
         ConfigError: a bad bind, a refused combination (--no-auth off loopback, a wildcard
             bind without --allow-host), a too-short token, or an unusable token file.
     """
-    import os
-
     err = stderr or sys.stderr
     settings = resolve_settings(
         config,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gateway.app import GatewayApp
+    pass
 
 _POINT_INPUT = {
     "type": "object",
@@ -42,8 +42,13 @@ _POINT_OUTPUT = {
 
 
 def _ro(title: str) -> dict[str, Any]:
-    return {"title": title, "readOnlyHint": True, "destructiveHint": False, "idempotentHint": True,
-            "openWorldHint": False}
+    return {
+        "title": title,
+        "readOnlyHint": True,
+        "destructiveHint": False,
+        "idempotentHint": True,
+        "openWorldHint": False,
+    }
 
 
 OWN_TOOL_DEFINITIONS: list[dict[str, Any]] = [
@@ -53,11 +58,21 @@ OWN_TOOL_DEFINITIONS: list[dict[str, Any]] = [
         "description": "The gateway's state: kill switch (who engaged it and when), this session's latest "
         "observations with their mapping and age, counters, audit health and config warnings.",
         "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False},
-        "outputSchema": {"type": "object", "properties": {
-            "kill": {"type": "object"}, "session": {"type": "string"}, "observations": {"type": "array"},
-            "latest": {"type": ["string", "null"]}, "generation": {"type": "integer"},
-            "counters": {"type": "object"}, "audit": {"type": "object"}, "config_warnings": {"type": "array"},
-            "upstream": {"type": "object"}}, "required": ["kill", "observations"]},
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "kill": {"type": "object"},
+                "session": {"type": "string"},
+                "observations": {"type": "array"},
+                "latest": {"type": ["string", "null"]},
+                "generation": {"type": "integer"},
+                "counters": {"type": "object"},
+                "audit": {"type": "object"},
+                "config_warnings": {"type": "array"},
+                "upstream": {"type": "object"},
+            },
+            "required": ["kill", "observations"],
+        },
         "annotations": _ro("Gateway state"),
     },
     {
@@ -83,29 +98,57 @@ OWN_TOOL_DEFINITIONS: list[dict[str, Any]] = [
         "title": "Kill switch",
         "description": "Stop every desktop- or system-changing call at once (observation keeps working): "
         "action=engage|release|status. A model cannot release a stop that a person engaged.",
-        "inputSchema": {"type": "object", "properties": {
-            "action": {"type": "string", "enum": ["engage", "release", "status"]},
-            "reason": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None}},
-            "required": ["action"], "additionalProperties": False},
-        "outputSchema": {"type": "object", "properties": {
-            "engaged": {"type": "boolean"}, "by": {"type": ["string", "null"]},
-            "since": {"type": ["string", "null"]}, "reason": {"type": ["string", "null"]},
-            "changed": {"type": "boolean"}, "message": {"type": "string"}}, "required": ["engaged"]},
-        "annotations": {"title": "Kill switch", "readOnlyHint": False, "destructiveHint": False,
-                        "idempotentHint": True, "openWorldHint": False},
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "action": {"type": "string", "enum": ["engage", "release", "status"]},
+                "reason": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+            },
+            "required": ["action"],
+            "additionalProperties": False,
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "engaged": {"type": "boolean"},
+                "by": {"type": ["string", "null"]},
+                "since": {"type": ["string", "null"]},
+                "reason": {"type": ["string", "null"]},
+                "changed": {"type": "boolean"},
+                "message": {"type": "string"},
+            },
+            "required": ["engaged"],
+        },
+        "annotations": {
+            "title": "Kill switch",
+            "readOnlyHint": False,
+            "destructiveHint": False,
+            "idempotentHint": True,
+            "openWorldHint": False,
+        },
     },
     {
         "name": "winmcp_audit",
         "title": "Audit log",
         "description": "Read the audit log: view=summary (counts, recent refusals with reasons) or view=raw "
         "(the latest redacted events).",
-        "inputSchema": {"type": "object", "properties": {
-            "view": {"type": "string", "enum": ["summary", "raw"], "default": "summary"},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 20}},
-            "additionalProperties": False},
-        "outputSchema": {"type": "object", "properties": {
-            "view": {"type": "string"}, "summary": {"type": "object"}, "events": {"type": "array"}},
-            "required": ["view"]},
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "view": {"type": "string", "enum": ["summary", "raw"], "default": "summary"},
+                "limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 20},
+            },
+            "additionalProperties": False,
+        },
+        "outputSchema": {
+            "type": "object",
+            "properties": {
+                "view": {"type": "string"},
+                "summary": {"type": "object"},
+                "events": {"type": "array"},
+            },
+            "required": ["view"],
+        },
         "annotations": _ro("Audit log"),
     },
     {
@@ -115,8 +158,11 @@ OWN_TOOL_DEFINITIONS: list[dict[str, Any]] = [
         "read, unknown tools and arguments), plus reachability, mapping, rules, audit and kill state. "
         "Says UNKNOWN, never OK, about what it could not check.",
         "inputSchema": {"type": "object", "properties": {}, "additionalProperties": False},
-        "outputSchema": {"type": "object", "properties": {
-            "overall": {"type": "string"}, "checks": {"type": "array"}}, "required": ["overall", "checks"]},
+        "outputSchema": {
+            "type": "object",
+            "properties": {"overall": {"type": "string"}, "checks": {"type": "array"}},
+            "required": ["overall", "checks"],
+        },
         "annotations": _ro("Gateway self-check"),
     },
 ]

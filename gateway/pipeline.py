@@ -64,7 +64,9 @@ def split_gateway_args(name: str, args: dict[str, Any]) -> tuple[dict[str, Any],
     return forward, own
 
 
-async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, Any], ctx: Any) -> dict[str, Any]:
+async def handle_call(
+    app: GatewayApp, session: str, name: str, args: dict[str, Any], ctx: Any
+) -> dict[str, Any]:
     """Run one tools/call through the pipeline and return the result dict for the client."""
     started = time.perf_counter()
     app.counters.calls += 1
@@ -90,17 +92,29 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
 
     if outcome.input_required is not None:
         # 2026-07-28: the client asks the person and retries the identical call (gateway/elicit.py).
-        await app.audit_event("ask", code=decision.code, reason=decision.reason, rule=decision.rule_id,
-                              approval=outcome.approval_id, channel="elicitation", duration_ms=_ms(started),
-                              **audit_common)
+        await app.audit_event(
+            "ask",
+            code=decision.code,
+            reason=decision.reason,
+            rule=decision.rule_id,
+            approval=outcome.approval_id,
+            channel="elicitation",
+            duration_ms=_ms(started),
+            **audit_common,
+        )
         return outcome.input_required
 
     if decision.verdict is not Verdict.ALLOW and decision.enforced:
         app.counters.count_denial(decision.code or "")
         event = "ask" if decision.verdict is Verdict.ASK else "deny"
         await app.audit_event(
-            event, code=decision.code, reason=decision.reason, rule=decision.rule_id,
-            approval=outcome.approval_id, duration_ms=_ms(started), **audit_common,
+            event,
+            code=decision.code,
+            reason=decision.reason,
+            rule=decision.rule_id,
+            approval=outcome.approval_id,
+            duration_ms=_ms(started),
+            **audit_common,
         )
         return refusal_result(decision)
 
@@ -108,14 +122,20 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
     try:
         result = await app.upstream.call_tool(name, forward)
     except UpstreamProtocolError:
-        await app.audit_event("failure", code="UPSTREAM_PROTOCOL_ERROR", duration_ms=_ms(started), **audit_common)
+        await app.audit_event(
+            "failure", code="UPSTREAM_PROTOCOL_ERROR", duration_ms=_ms(started), **audit_common
+        )
         raise
     except UpstreamError as exc:
         app.counters.upstream_failures += 1
         app.note_upstream_restarts()
         await app.audit_event(
-            "failure", code=exc.code, reason=str(exc), duration_ms=_ms(started),
-            upstream_ms=_ms(upstream_started), **audit_common,
+            "failure",
+            code=exc.code,
+            reason=str(exc),
+            duration_ms=_ms(started),
+            upstream_ms=_ms(upstream_started),
+            **audit_common,
         )
         return failure_result(
             exc.code, str(exc), "retry the call; if it keeps failing run winmcp_doctor", exc.stderr_tail
@@ -134,8 +154,11 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
         extra["would"] = decision.verdict.value
         extra["code"] = decision.code
         extra["reason"] = decision.reason
-        result = _with_note(result, f"[gateway] SHADOW MODE: would have refused ({decision.code}: "
-                                    f"{decision.reason}); enforce = false let it through.")
+        result = _with_note(
+            result,
+            f"[gateway] SHADOW MODE: would have refused ({decision.code}: "
+            f"{decision.reason}); enforce = false let it through.",
+        )
     for warning in decision.warnings:
         result = _with_note(result, f"[gateway] warning {warning}")
 
@@ -146,13 +169,20 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
             extra["generation"] = obs.generation
     event = "observation" if name in CAPTURE_RESULT_TOOLS else "allow"
     await app.audit_event(
-        event, duration_ms=_ms(started), upstream_ms=upstream_ms, result=result,
-        rule=decision.rule_id, exempted=list(outcome.exempted) or None, **{**audit_common, **extra},
+        event,
+        duration_ms=_ms(started),
+        upstream_ms=upstream_ms,
+        result=result,
+        rule=decision.rule_id,
+        exempted=list(outcome.exempted) or None,
+        **{**audit_common, **extra},
     )
     return result
 
 
-def _observe(app: GatewayApp, session: str, name: str, result: dict[str, Any]) -> tuple[dict[str, Any], Observation | None]:
+def _observe(
+    app: GatewayApp, session: str, name: str, result: dict[str, Any]
+) -> tuple[dict[str, Any], Observation | None]:
     """Parse a capture result into an Observation of `session` and annotate the result."""
     try:
         parsed = parse_result(name, result)
@@ -163,8 +193,12 @@ def _observe(app: GatewayApp, session: str, name: str, result: dict[str, Any]) -
         return result, None
     mapping, mapping_warnings = derive_mapping(parsed)
     obs = app.store.record(
-        session=session, capture=parsed, mapping=mapping, mapping_warnings=mapping_warnings,
-        now_ms=app.now_ms(), generation=app.store.generation,
+        session=session,
+        capture=parsed,
+        mapping=mapping,
+        mapping_warnings=mapping_warnings,
+        now_ms=app.now_ms(),
+        generation=app.store.generation,
     )
     if app.config.annotate_results:
         result = _with_note(result, annotation_line(obs))

@@ -13,8 +13,10 @@ client that made the call:
 
       1. the first round starts the call's work and waits for its result or a question;
       2. a question ends the round with InputRequiredResult {inputRequests, requestState};
-         `requestState` is a random token naming the parked call, bound to the session,
-         the method and the call's name/arguments;
+         `requestState` is a random token (prefix `STATE_PREFIX`) naming the parked call,
+         bound to the session, the method and the call's name/arguments; a retry carrying
+         another `requestState` (one the pipeline issued itself, e.g. an approval) is not
+         ours and runs as a new call, so the pipeline sees it;
       3. the retry carrying that token hands the answers to the waiting questions and
          waits again (step 1);
       4. a round the client abandons while the work runs cancels the work; a parked call
@@ -47,6 +49,8 @@ from gateway.upstream_hooks import CURRENT_CALLER, not_supported, strip_reserved
 log = logging.getLogger(__name__)
 
 RESULT_TTL_S = 120.0
+# Marks the requestState tokens of parked calls, so a foreign state is told apart from an expired one.
+STATE_PREFIX = "wmr."
 _SERVER_REQUEST: TypeAdapter[Any] = TypeAdapter(types.ServerRequest)
 _INPUT_REQUEST: TypeAdapter[Any] = TypeAdapter(types.InputRequest)
 _LEVELS: tuple[str, ...] = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
@@ -109,7 +113,7 @@ class CallLink:
         self.ctx = ctx
         self.modern = is_modern(ctx)
         self.binding = binding
-        self.token = secrets.token_urlsafe(32)
+        self.token = STATE_PREFIX + secrets.token_urlsafe(32)
         self._log_floor = log_floor
         raw_meta = (ctx.params or {}).get("_meta") if isinstance(ctx.params, Mapping) else None
         self._forward_meta = strip_reserved_meta(raw_meta if isinstance(raw_meta, Mapping) else None)
@@ -275,7 +279,7 @@ async def run_interactive(
     runtime = ctx.lifespan_context
     if not isinstance(runtime, Runtime):
         raise MCPError(types.INTERNAL_ERROR, "the gateway's server runtime is not running")
-    if request_state is not None:
+    if request_state is not None and request_state.startswith(STATE_PREFIX):
         parked = runtime.parked.get(request_state)
         if parked is None or parked.session != session or parked.binding != binding:
             raise MCPError(
@@ -290,6 +294,7 @@ async def run_interactive(
 
 __all__ = [
     "RESULT_TTL_S",
+    "STATE_PREFIX",
     "CAPABILITY_FOR",
     "CallLink",
     "Runtime",

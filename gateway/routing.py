@@ -219,7 +219,7 @@ class Router:
     async def refresh_tools(self) -> None:
         """Re-fetch and re-filter the tool list; tell clients only if what they see changed."""
         before = self.tools_digest
-        self.app._upstream_tools = None  # noqa: SLF001 - no public way to drop GatewayApp's tool cache (report)
+        self.app.forget_upstream_tools()
         try:
             tools = await self.app.client_tools()
         except UpstreamError:

@@ -112,10 +112,7 @@ def router_for(app: GatewayApp) -> Router:
         return hooks
     router = Router(app)
     app.upstream.hooks = router
-    if app.note_upstream_restarts not in app.upstream.on_lost:
-        # A lost upstream makes every observation stale *before* any other call is judged (S-UPS-03).
-        app.upstream.on_lost.append(app.note_upstream_restarts)
-    return router
+    return router  # (GatewayApp itself marks observations stale on upstream loss, S-UPS-03)
 
 
 def own_tools_only() -> list[dict[str, Any]]:
@@ -148,6 +145,9 @@ def build_server(app: GatewayApp) -> Server[Any]:
         except UpstreamProtocolError as exc:
             # A protocol error from the upstream keeps its JSON-RPC code (DESIGN.md §10).
             raise MCPError(exc.rpc_code, str(exc), exc.rpc_data) from exc
+        if result.get("resultType") == "input_required":
+            # The pipeline's own 2026-07-28 round trip (an approval asked through elicitation).
+            return types.InputRequiredResult.model_validate(result)
         return types.CallToolResult.model_validate(result)
 
     async def on_call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams) -> Any:

@@ -3,9 +3,9 @@
 Text patterns are regexes over `normalise`d command text (every layer `expand` returns):
 lower case, `/` separators, single spaces, aliases already mapped to cmdlets. `_S` below
 means "later in the same statement" (no `;`, `|` or `&` in between, within STATEMENT_REACH
-characters). Predicates read
-structured tools' arguments by upstream's REAL names (`mode`, never `action`; S-RULE-01)
-and only the names listed in `READ_ARGS` — a test records every key a rule reads.
+characters). Predicates (in `_rule_args`) read structured tools' arguments by upstream's
+REAL names (`mode`, never `action`; S-RULE-01) and only the names listed in `READ_ARGS` —
+a test records every key a rule reads.
 
 deny vs ask: destructive or irreversible (recursive delete, disks, backups, registry
 roots, critical processes, shutdown), security weakening (execution policy, firewall,
@@ -19,15 +19,68 @@ else the first ask (S-RULE-07); specific rules come before general ones.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from policy._normalize import fold
+from policy._rule_args import (
+    BROAD_KEYS,
+    CRITICAL_PROCESSES,
+    INTERPRETERS,
+    KNOWN_HIVES,
+    MACHINE_HIVES,
+    SCRIPT_EXTENSIONS,
+    Predicate,
+    app_arguments,
+    app_command_line,
+    app_interpreter,
+    executable_basename,
+    fs_recursive_delete,
+    fs_startup_write,
+    kill_critical,
+    kill_explorer,
+    kill_forced,
+    machine_hive_delete,
+    mode_of,
+    only_for,
+    registry_autostart,
+    registry_defender,
+    registry_hijack,
+    registry_key,
+    registry_value_rule,
+    shortcut_launcher,
+    top_key_delete,
+    truthy,
+    value_text,
+)
 
-Predicate: TypeAlias = Callable[[str, Mapping[str, object]], bool]
+# The argument helpers moved to `_rule_args`; the public ones stay importable from here.
+__all__ = [
+    "BROAD_KEYS",
+    "BUILTIN_SPECS",
+    "COMMAND_TOOLS",
+    "CRITICAL_PROCESSES",
+    "INTERPRETERS",
+    "KNOWN_HIVES",
+    "MACHINE_HIVES",
+    "MAX_COMMAND_CHARS",
+    "READ_ARGS",
+    "SCRIPT_EXTENSIONS",
+    "STATEMENT_REACH",
+    "UNINSPECTABLE_VIEW",
+    "Action",
+    "Predicate",
+    "RuleSpec",
+    "app_arguments",
+    "app_command_line",
+    "executable_basename",
+    "mode_of",
+    "registry_key",
+    "truthy",
+    "value_text",
+]
+
 Action: TypeAlias = Literal["deny", "ask"]
 
 # Every argument a built-in rule reads, per tool (S-RULE-01). The doctor compares these
@@ -58,279 +111,6 @@ class RuleSpec:
     predicate: Predicate | None = None
 
 
-# ---------------------------------------------------------------------------------------
-# Argument helpers (structured tools)
-
-
-def _on(tool: str, check: Predicate) -> Predicate:
-    """`check` for calls of `tool` only: a Registry predicate never reads a PowerShell call's args."""
-    return lambda name, args: name == tool and check(name, args)
-
-
-def mode_of(args: Mapping[str, object], default: str = "") -> str:
-    """`mode` folded to lower case; `default` when absent or null (App's default is launch)."""
-    value = args.get("mode")
-    return default if value is None else fold(str(value))
-
-
-def truthy(value: object) -> bool:
-    """Upstream takes booleans or the strings "true"/"false" (FORMATS.md §8); err towards true."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        return value.strip().lower() in ("true", "1", "yes", "on")
-    return isinstance(value, int | float) and value != 0
-
-
-def _text(args: Mapping[str, object], key: str) -> str:
-    value = args.get(key)
-    return "" if value is None else fold(str(value))
-
-
-_HIVES = {
-    "hkey_local_machine": "hklm",
-    "hkey_classes_root": "hkcr",
-    "hkey_users": "hku",
-    "hkey_current_user": "hkcu",
-    "hkey_current_config": "hkcc",
-}
-KNOWN_HIVES = frozenset({"hklm", "hkcr", "hku", "hkcu", "hkcc"})
-MACHINE_HIVES = frozenset({"hklm", "hkcr", "hku", "hkcc"})
-# Keys whose wholesale deletion wrecks a profile, below the depth cut-off of one component.
-BROAD_KEYS = frozenset(
-    {"software/microsoft", "software/classes", "software/policies", "software/wow6432node"}
-    | {"software/microsoft/windows", "software/microsoft/windows/currentversion"}
-    | {"software/microsoft/windows nt", "software/microsoft/windows nt/currentversion"}
-)
-
-
-def registry_key(path: object) -> tuple[str, str]:
-    """(`hive`, `rest`) of a Registry path: `HKLM:\\Software\\X` → ("hklm", "software/x").
-
-    Accepts the PowerShell drive form, `HKEY_…` names and `Registry::` prefixes; `hive` is
-    "" when the path names no known hive.
-    """
-    p = fold(str(path or "")).strip("'\" ")
-    for prefix in ("microsoft.powershell.core/registry::", "registry::"):
-        if p.startswith(prefix):
-            p = p[len(prefix) :]
-    parts = [s for s in p.split("/") if s]
-    if not parts:
-        return "", ""
-    hive = parts[0].rstrip(":")
-    hive = _HIVES.get(hive, hive)
-    if hive not in KNOWN_HIVES:
-        return "", "/".join(parts)
-    return hive, "/".join(parts[1:])
-
-
-def _registry(args: Mapping[str, object], mode: str) -> tuple[str, str, str, str] | None:
-    if mode_of(args) != mode:
-        return None
-    hive, rest = registry_key(args.get("path"))
-    return hive, rest, _text(args, "name"), _text(args, "value")
-
-
-def _machine_hive_delete(tool: str, args: Mapping[str, object]) -> bool:
-    key = _registry(args, "delete")
-    return key is not None and key[0] in MACHINE_HIVES
-
-
-def _top_key_delete(tool: str, args: Mapping[str, object]) -> bool:
-    # Upstream deletes the WHOLE key recursively when `name` is absent (FORMATS.md §8). A
-    # path under no known hive is refused too: it is not a registry key at all.
-    key = _registry(args, "delete")
-    if key is None or key[2]:
-        return False
-    hive, rest, _, _ = key
-    return not hive or rest.count("/") == 0 or rest in BROAD_KEYS
-
-
-_AUTOSTART_KEYS = (
-    r"software/(?:wow6432node/)?microsoft/windows/currentversion/"
-    r"(?:run|runonce|runonceex|runservices|runservicesonce|policies/explorer/run)$",
-    r"software/microsoft/windows/currentversion/explorer/(?:user )?shell folders$",
-    r"system/(?:currentcontrolset|controlset\d+)/services/",
-    r"software/microsoft/active setup/installed components/",
-)
-_HIJACK_KEYS = (
-    r"software/(?:wow6432node/)?microsoft/windows nt/currentversion/"
-    r"(?:winlogon(?:/|$)|image file execution options/|silentprocessexit/)",
-    r"software/(?:wow6432node/)?microsoft/windows nt/currentversion/windows$",
-    r"software/microsoft/command processor$",
-    r"software/classes/(?:ms-settings|mscfile|exefile|folder|batfile|cmdfile|htafile|lnkfile|\*)"
-    r"/shell/(?:open|runas)/command$",
-    r"software/classes/(?:wow6432node/)?clsid/[^/]+/(?:inprocserver32|localserver32)$",
-    r"^environment$",
-    r"system/(?:currentcontrolset|controlset\d+)/control/(?:session manager|lsa)$",
-)
-_HIJACK_NAMES_ONLY = {  # in these keys only the named values are hijack points
-    r"software/(?:wow6432node/)?microsoft/windows nt/currentversion/windows$": {"appinit_dlls", "load", "run"}
-    | {"loadappinit_dlls"},
-    r"software/microsoft/command processor$": {"autorun"},
-    r"^environment$": {"userinitmprlogonscript"},
-    r"system/(?:currentcontrolset|controlset\d+)/control/(?:session manager|lsa)$": {"bootexecute"}
-    | {"security packages", "authentication packages", "notification packages"},
-}
-
-
-def _set_key_matches(args: Mapping[str, object], patterns: tuple[str, ...]) -> bool:
-    key = _registry(args, "set")
-    if key is None:
-        return False
-    _, rest, name, _ = key
-    for pattern in patterns:
-        if re.search(pattern, rest):
-            names = _HIJACK_NAMES_ONLY.get(pattern)
-            return names is None or name in names
-    return False
-
-
-def _registry_autostart(tool: str, args: Mapping[str, object]) -> bool:
-    return _set_key_matches(args, _AUTOSTART_KEYS)
-
-
-def _registry_hijack(tool: str, args: Mapping[str, object]) -> bool:
-    return _set_key_matches(args, _HIJACK_KEYS)
-
-
-def _registry_value_rule(path_re: str, names: frozenset[str], values: frozenset[str]) -> Predicate:
-    def check(tool: str, args: Mapping[str, object]) -> bool:
-        key = _registry(args, "set") if tool == "Registry" else None
-        if key is None:
-            return False
-        _, rest, name, value = key
-        return bool(re.search(path_re, rest)) and name in names and value in values
-
-    return check
-
-
-def _registry_defender(tool: str, args: Mapping[str, object]) -> bool:
-    key = _registry(args, "set")
-    if key is None or "microsoft/windows defender" not in key[1]:
-        return False
-    _, rest, name, value = key
-    return "/exclusions/" in rest or (name.startswith("disable") and value in ("1", "true"))
-
-
-def _process_name(args: Mapping[str, object]) -> str:
-    name = _text(args, "name")
-    return name[:-4] if name.endswith(".exe") else name
-
-
-CRITICAL_PROCESSES = frozenset(
-    {"csrss", "wininit", "winlogon", "lsass", "lsaiso", "services", "smss", "svchost", "system"}
-    | {"registry", "memory compression", "secure system", "msmpeng", "nissrv", "mssense"}
-    | {"sgrmbroker", "securityhealthservice"}
-)
-
-
-def _kill_critical(tool: str, args: Mapping[str, object]) -> bool:
-    if mode_of(args) != "kill":
-        return False
-    pid = args.get("pid")
-    pid_text = str(pid).strip() if isinstance(pid, int | str) and not isinstance(pid, bool) else ""
-    return _process_name(args) in CRITICAL_PROCESSES or pid_text in ("0", "4")
-
-
-def _kill_explorer(tool: str, args: Mapping[str, object]) -> bool:
-    return mode_of(args) == "kill" and _process_name(args) == "explorer"
-
-
-def _kill_forced(tool: str, args: Mapping[str, object]) -> bool:
-    return mode_of(args) == "kill" and truthy(args.get("force"))
-
-
-def _fs_recursive_delete(tool: str, args: Mapping[str, object]) -> bool:
-    return mode_of(args) == "delete" and truthy(args.get("recursive"))
-
-
-_STARTUP = re.compile(r"start menu/programs/startup(?:/|$)|^shell:(?:common )?startup\b")
-
-
-def _fs_startup_write(tool: str, args: Mapping[str, object]) -> bool:
-    mode = mode_of(args)
-    target = {"write": "path", "copy": "destination", "move": "destination"}.get(mode)
-    return target is not None and bool(_STARTUP.search(_text(args, target)))
-
-
-INTERPRETERS = re.compile(
-    r"^(?:powershell(?:_ise)?|pwsh|cmd|command|wscript|cscript|mshta|rundll32|regsvr32|certutil"
-    r"|bitsadmin|msiexec|installutil|regasm|regsvcs|msbuild|cmstp|wmic|forfiles|hh|odbcconf"
-    r"|msxsl|ieexec|presentationhost|python[\d.]*w?|pyw?|node|nodejs|deno|bun|bash|sh|wsl|wslhost"
-    r"|ubuntu[\d.]*|debian|kali|wt|windowsterminal|conhost|perl|ruby|php|java|javaw|csc|vbc|jsc"
-    r"|runas|psexec|psexec64)$"
-)
-SCRIPT_EXTENSIONS = frozenset(
-    {"bat", "cmd", "ps1", "psm1", "vbs", "vbe", "js", "jse", "wsf", "wsh", "hta", "msi", "cpl"}
-    | {"py", "pyw", "scr"}
-)
-# Start-menu names the fuzzy `name` match (ratio ≥ 70) would resolve to a shell.
-_INTERPRETER_NAMES = re.compile(
-    r"(?<![a-z0-9])(?:windows powershell(?: ise)?|powershell(?: 7)?|pwsh|cmd|command prompt"
-    r"|developer command prompt|developer powershell|windows terminal|terminal|wt|wsl|git bash|bash"
-    r"|ubuntu|debian|kali|python[\d.]*w?|node(?:\.js)?|wscript|cscript|mshta|rundll32|regsvr32"
-    r"|certutil|bitsadmin|msiexec|installutil|regasm|regsvcs|msbuild|cmstp|wmic|perl|ruby|php"
-    r"|java|runas|psexec)(?![a-z])"
-)
-
-
-def executable_basename(executable: object) -> tuple[str, str]:
-    """(`stem`, `extension`) of an App `executable`, folded: `C:\\X\\Cmd.EXE` → ("cmd", "exe")."""
-    base = fold(str(executable or "")).strip("'\" ").rsplit("/", 1)[-1]
-    stem, dot, ext = base.rpartition(".")
-    return (stem, ext) if dot else (base, "")
-
-
-def _app_interpreter(tool: str, args: Mapping[str, object]) -> bool:
-    if mode_of(args, "launch") not in ("launch", "launch_executable"):
-        return False
-    executable = args.get("executable")
-    if isinstance(executable, str) and executable.strip():
-        stem, ext = executable_basename(executable)
-        if INTERPRETERS.match(stem) or ext in SCRIPT_EXTENSIONS:
-            return True
-    name = args.get("name")
-    return isinstance(name, str) and bool(_INTERPRETER_NAMES.search(fold(name)))
-
-
-def app_arguments(value: object) -> list[str]:
-    """App `args` as a list: upstream takes a list or a JSON string (FORMATS.md §8)."""
-    if isinstance(value, str):
-        text = value
-        try:
-            value = json.loads(text)
-        except ValueError:
-            return [text]
-    if isinstance(value, list | tuple):
-        return [str(v) for v in value]
-    return [] if value is None else [str(value)]
-
-
-def value_text(value: object) -> str:
-    """An argument value as text: booleans `true`/`false`, lists joined with spaces."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return " ".join(str(v) for v in value)
-    return str(value)
-
-
-def app_command_line(args: Mapping[str, object]) -> str:
-    """App's launch as one command line: `<executable file name> <args…>` ("" when none).
-
-    Only the file name of `executable` is kept, so `C:\\…\\shutdown.exe /s` reads like the
-    same command typed into PowerShell; arguments with spaces are quoted.
-    """
-    executable = args.get("executable")
-    if mode_of(args, "launch") not in ("launch", "launch_executable") or not isinstance(executable, str):
-        return ""
-    stem, ext = executable_basename(executable)
-    words = [f"{stem}.{ext}" if ext else stem]
-    words += [f'"{a}"' if " " in a else a for a in app_arguments(args.get("args"))]
-    return " ".join(w for w in words if w)
-
-
 # Longest command the rules inspect. Upstream runs PowerShell as `-EncodedCommand <base64 of
 # UTF-16LE>` on a command line of at most 32,767 characters (CreateProcess), which holds about
 # 12,270 characters of command: anything longer cannot run there anyway, and inspecting it
@@ -339,16 +119,6 @@ MAX_COMMAND_CHARS = 12_288
 # The view `tool_views` adds for a command it could not inspect completely. `normalise`
 # drops NUL, so no command text can produce it.
 UNINSPECTABLE_VIEW = "\x00uninspectable"
-
-
-_KEY_ALIASES = {"windows": "win", "super": "win", "meta": "win", "lwin": "win", "rwin": "win"}
-_KEY_ALIASES |= {"control": "ctrl", "escape": "esc"}
-_LAUNCHER_CHORDS = (frozenset({"win", "r"}), frozenset({"win", "x"}))
-
-
-def _shortcut_launcher(tool: str, args: Mapping[str, object]) -> bool:
-    keys = frozenset(_KEY_ALIASES.get(k, k) for k in _text(args, "shortcut").replace(" ", "").split("+"))
-    return keys in _LAUNCHER_CHORDS
 
 
 # ---------------------------------------------------------------------------------------
@@ -416,7 +186,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         "mshta, rundll32, python, …) or a script file: that runs arbitrary commands past the command rules. "
         "Use the PowerShell tool, whose command the rules can read.",
         tools=("App",),
-        predicate=_on("App", _app_interpreter),
+        predicate=only_for("App", app_interpreter),
     ),
     RuleSpec(
         id="registry-delete-machine-hive",
@@ -430,7 +200,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _cmd(r"reg\sdelete") + r"\s['\"]?" + _MACHINE + r"\b",
             r"(?:localmachine|classesroot|users|currentconfig)\.deletesubkey(?:tree)?\s*\(",
         ),
-        predicate=_on("Registry", _machine_hive_delete),
+        predicate=only_for("Registry", machine_hive_delete),
     ),
     RuleSpec(
         id="registry-delete-top-key",
@@ -446,7 +216,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             + _BROAD
             + r"|[^/\s'\";|&]+))?/?(?=$|[\s'\";|&])",
         ),
-        predicate=_on("Registry", _top_key_delete),
+        predicate=only_for("Registry", top_key_delete),
     ),
     RuleSpec(
         id="recursive-delete",
@@ -461,7 +231,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             r"(?:directory\]::delete|\.delete)\(\s*[^()]*,\s*\$true\s*\)",
             r"^(?=.*" + _cmd("remove-item") + r")(?=.*\brecurse\s*=\s*\$true)",
         ),
-        predicate=_on("FileSystem", _fs_recursive_delete),
+        predicate=only_for("FileSystem", fs_recursive_delete),
     ),
     RuleSpec(
         id="format-disk",
@@ -504,7 +274,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _cmd("stop-process") + _S + r"\s-id\s[04](?!\w)",
             _cmd("taskkill") + _S + r"\s/pid\s[04](?!\w)",
         ),
-        predicate=_on("Process", _kill_critical),
+        predicate=only_for("Process", kill_critical),
     ),
     RuleSpec(
         id="shutdown-restart",
@@ -537,7 +307,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _REG_WRITE + _S + r"(?:shellids/microsoft\.powershell|policies/microsoft/windows/powershell)"
             r"\b" + _S + r"\bexecutionpolicy\b" + _S + r"\b(?:bypass|unrestricted)\b",
         ),
-        predicate=_registry_value_rule(
+        predicate=registry_value_rule(
             r"(?:shellids/microsoft\.powershell|policies/microsoft/windows/powershell)$",
             frozenset({"executionpolicy"}),
             frozenset({"bypass", "unrestricted"}),
@@ -559,7 +329,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _REG_WRITE + _S + r"(?:firewallpolicy|windowsfirewall)" + _S + r"\benablefirewall\b"
             r"" + _S + r"(?:\s|:|=)['\"]?0(?!\w)",
         ),
-        predicate=_registry_value_rule(
+        predicate=registry_value_rule(
             r"(?:services/sharedaccess/parameters/firewallpolicy|policies/microsoft/windowsfirewall)/",
             frozenset({"enablefirewall"}),
             frozenset({"0", "false"}),
@@ -591,7 +361,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _cmd("mpcmdrun") + _S + r"\s-removedefinitions\b",
             _REG_WRITE + _S + r"windows\sdefender" + _S + r"(?:exclusions|\bdisable[a-z]*\b)",
         ),
-        predicate=_on("Registry", _registry_defender),
+        predicate=only_for("Registry", registry_defender),
     ),
     RuleSpec(
         id="disable-uac",
@@ -609,7 +379,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             + _S
             + r"(?:\s|:|=)['\"]?0(?!\w)",
         ),
-        predicate=_registry_value_rule(
+        predicate=registry_value_rule(
             r"currentversion/policies/system$",
             frozenset({"enablelua", "consentpromptbehavioradmin", "promptonsecuredesktop"}),
             frozenset({"0"}),
@@ -634,7 +404,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             + _S
             + r"system32/(?:sethc|utilman|osk|magnify|narrator|displayswitch)\.exe",
         ),
-        predicate=_on("Registry", _registry_hijack),
+        predicate=only_for("Registry", registry_hijack),
     ),
     RuleSpec(
         id="download-execute",
@@ -681,7 +451,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _cmd("wmic") + r"\sprocess\b" + _S + r"\s(?:delete|call\sterminate)\b",
             _cmd("stop-process") + _S + r"\s-(?:9|kill|sigkill)" + _END,
         ),
-        predicate=_on("Process", _kill_forced),
+        predicate=only_for("Process", kill_forced),
     ),
     RuleSpec(
         id="kill-desktop-shell",
@@ -696,7 +466,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             + r"(?<![\w\-.])['\"]?explorer(?:\.exe)?(?![\w\-.])",
             _cmd("get-process") + r"\s(?:-name\s)?['\"]?explorer\b[^;]*?(?:\|\s*stop-process|\.kill\()",
         ),
-        predicate=_on("Process", _kill_explorer),
+        predicate=only_for("Process", kill_explorer),
     ),
     RuleSpec(
         id="persistence-autostart",
@@ -715,8 +485,8 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _FILE_WRITE + _S + _STARTUP_TEXT,
         ),
         predicate=lambda tool, args: (
-            _on("Registry", _registry_autostart)(tool, args)
-            or _on("FileSystem", _fs_startup_write)(tool, args)
+            only_for("Registry", registry_autostart)(tool, args)
+            or only_for("FileSystem", fs_startup_write)(tool, args)
         ),
     ),
     RuleSpec(
@@ -726,7 +496,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         reason="Win+R (Run) and Win+X (power-user menu) open places that run commands past the command "
         "rules; a person must approve it. Use the App or PowerShell tool instead.",
         tools=("Shortcut",),
-        predicate=_on("Shortcut", _shortcut_launcher),
+        predicate=only_for("Shortcut", shortcut_launcher),
     ),
     RuleSpec(
         id="notification-injection",

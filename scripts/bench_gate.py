@@ -54,15 +54,18 @@ async def _timed(n: int, click: Callable[[], Awaitable[Any]]) -> list[float]:
 
 async def direct(n: int, scenario: str) -> list[float]:
     spec = UpstreamSpec.simulator("--scenario", scenario)
-    async with Client(StdioServerParameters(command=spec.argv[0], args=list(spec.argv[1:])), mode="legacy") as c:
+    async with Client(
+        StdioServerParameters(command=spec.argv[0], args=list(spec.argv[1:])), mode="legacy"
+    ) as c:
         await c.call_tool("Snapshot", {})
         return await _timed(n, lambda: c.call_tool("Click", {"loc": POINT[scenario]}))
 
 
 async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
     tmp = Path(tempfile.mkdtemp(prefix="bench-gate-"))
-    config = load_config(environ={}, state_dir=tmp, overrides={"require_process_match": probe != "none",
-                                                               "auto_audit": True})
+    config = load_config(
+        environ={}, state_dir=tmp, overrides={"require_process_match": probe != "none", "auto_audit": True}
+    )
     original = decide_bridge._anchor
     if probe == "full":
         decide_bridge._anchor = lambda obs: None  # type: ignore[assignment]
@@ -92,7 +95,9 @@ async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--n", type=int, default=60)
     parser.add_argument("--scenario", default="settings", choices=sorted(POINT))
     args = parser.parse_args()

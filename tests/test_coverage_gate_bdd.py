@@ -236,7 +236,9 @@ def _claiming_test(project: Project, rid: str, outcome: str) -> None:
     stem = rid.lower().replace("s-", "").replace("-", "_")
     (project.tests / f"test_{stem}.py").write_text(_claiming_module([rid], body), encoding="utf-8")
     # The both-ways gate (S-GATE-03) wants a scenario too; it shares the test's outcome.
-    _scenario_claiming(project, stem, f"@{rid}", "nothing" if outcome == "passes" else "a step that is skipped")
+    _scenario_claiming(
+        project, stem, f"@{rid}", "nothing" if outcome == "passes" else "a step that is skipped"
+    )
 
 
 def _pytest(project: Project, *extra: str) -> None:

@@ -81,7 +81,11 @@ class ClientProbe:
 
     def kwargs(self, log_level: str | None = "debug") -> dict[str, Any]:
         """Client(...) keyword arguments wiring this probe in (`log_level`: the 2026-07-28 log opt-in)."""
-        out: dict[str, Any] = {"logging_callback": self._log, "message_handler": self._message, "log_level": log_level}
+        out: dict[str, Any] = {
+            "logging_callback": self._log,
+            "message_handler": self._message,
+            "log_level": log_level,
+        }
         if self._sampling:
             out["sampling_callback"] = self._sample
         if self._elicitation:
@@ -118,7 +122,9 @@ async def proto_gateway(
 
 
 @contextlib.asynccontextmanager
-async def in_process(app: GatewayApp, mode: str, probe: ClientProbe | None = None, **kw: Any) -> AsyncIterator[Client]:
+async def in_process(
+    app: GatewayApp, mode: str, probe: ClientProbe | None = None, **kw: Any
+) -> AsyncIterator[Client]:
     """A client of `app`'s server, in process (`kw` overrides the probe's Client arguments)."""
     async with Client(build_server(app), mode=mode, **{**(probe.kwargs() if probe else {}), **kw}) as client:
         yield client
@@ -141,15 +147,26 @@ async def stdio_gateway(tmp: Path, mode: str, probe: ClientProbe | None = None) 
     upstream = shlex.join([sys.executable, str(PROTO_UPSTREAM)])
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "gateway", "serve", "--upstream-cmd", upstream, "--config", str(config),
-              "--state-dir", str(tmp / "state")],
+        args=[
+            "-m",
+            "gateway",
+            "serve",
+            "--upstream-cmd",
+            upstream,
+            "--config",
+            str(config),
+            "--state-dir",
+            str(tmp / "state"),
+        ],
     )
     async with Client(params, mode=mode, **(probe.kwargs() if probe else {})) as client:
         yield client
 
 
 @contextlib.asynccontextmanager
-async def http_server(app: GatewayApp, *, token: str | None = TOKEN, **extra: Any) -> AsyncIterator[HttpSettings]:
+async def http_server(
+    app: GatewayApp, *, token: str | None = TOKEN, **extra: Any
+) -> AsyncIterator[HttpSettings]:
     """`app` served on streamable HTTP on a free loopback port (stopped on exit)."""
     sock = bind_socket("127.0.0.1", 0)
     settings = HttpSettings(host="127.0.0.1", port=sock.getsockname()[1], token=token, **extra)
@@ -166,8 +183,13 @@ async def http_server(app: GatewayApp, *, token: str | None = TOKEN, **extra: An
 
 @contextlib.asynccontextmanager
 async def http_client(
-    settings: HttpSettings, mode: str, probe: ClientProbe | None = None, *, token: str | None = TOKEN,
-    headers: Mapping[str, str] | None = None, **kw: Any,
+    settings: HttpSettings,
+    mode: str,
+    probe: ClientProbe | None = None,
+    *,
+    token: str | None = TOKEN,
+    headers: Mapping[str, str] | None = None,
+    **kw: Any,
 ) -> AsyncIterator[Client]:
     """A client of the HTTP gateway presenting `token`."""
     sent = dict(headers or {})

@@ -82,7 +82,9 @@ class Rig:
 def sim_spec(tmp: Path, scenario: str) -> tuple[UpstreamSpec, Path, Path]:
     event_log, control = tmp / "sim-events.jsonl", tmp / "sim-control.jsonl"
     control.touch()
-    spec = UpstreamSpec.simulator("--scenario", scenario, "--event-log", str(event_log), "--control", str(control))
+    spec = UpstreamSpec.simulator(
+        "--scenario", scenario, "--event-log", str(event_log), "--control", str(control)
+    )
     return spec, event_log, control
 
 
@@ -115,7 +117,9 @@ async def direct_sim(tmp: Path, *, scenario: str = "default", mode: str = "legac
         yield client
 
 
-def gateway_stdio_params(tmp: Path, *args: str, scenario: str = "default") -> tuple[StdioServerParameters, Path, Path]:
+def gateway_stdio_params(
+    tmp: Path, *args: str, scenario: str = "default"
+) -> tuple[StdioServerParameters, Path, Path]:
     """`winmcp-gateway serve --upstream sim` as a real stdio subprocess (the way clients run it)."""
     event_log, control = tmp / "sim-events.jsonl", tmp / "sim-control.jsonl"
     control.touch()

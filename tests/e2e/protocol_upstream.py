@@ -221,7 +221,9 @@ def build(state: State) -> Server[Any]:
                 return answer
             return _text("roots: " + ", ".join(str(r.uri) for r in answer.roots))
         if name == "sleep":
-            await ctx.session.report_progress(0, None, "sleeping")  # tells a waiting test the call is in flight
+            await ctx.session.report_progress(
+                0, None, "sleeping"
+            )  # tells a waiting test the call is in flight
             try:
                 await anyio.sleep(float(args.get("seconds", 30)))
             except anyio.get_cancelled_exc_class():

@@ -179,7 +179,9 @@ def _person_kill(world: World) -> None:
 @when("each takes a Snapshot")
 def _each_snapshot(world: World) -> None:
     for rig in world.rigs:
-        world.observations.append(annotation_of(world.portal.call(rig.call, "Snapshot", {})).split("obs=")[1].split()[0])  # type: ignore[union-attr]
+        world.observations.append(
+            annotation_of(world.portal.call(rig.call, "Snapshot", {})).split("obs=")[1].split()[0]
+        )  # type: ignore[union-attr]
 
 
 @when("the first engages the kill switch")
@@ -295,13 +297,17 @@ def _converted(world: World, x: int, y: int) -> None:
 
 @then("the second cannot cite the first one's observation")
 def _cannot_cite(world: World) -> None:
-    result = world.portal.call(world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[0]})
+    result = world.portal.call(
+        world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[0]}
+    )
     assert first_text(result).startswith("DENIED UNKNOWN_OBSERVATION: ")
 
 
 @then("the second refuses a click with KILLED")
 def _second_killed(world: World) -> None:
-    result = world.portal.call(world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[1]})
+    result = world.portal.call(
+        world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[1]}
+    )
     assert first_text(result).startswith("DENIED KILLED: ")
     assert world.rigs[1].side_effects() == []
 
@@ -375,11 +381,18 @@ def _elicit_gateway(world: World, choice: str) -> None:
     world.rig = world.enter(gateway_rig(world.tmp, elicitation_callback=_elicitor(world, choice)))
 
 
-@given(parsers.parse("a gateway whose client never answers approval requests, waiting at most {seconds:d} second"))
+@given(
+    parsers.parse(
+        "a gateway whose client never answers approval requests, waiting at most {seconds:d} second"
+    )
+)
 def _silent_gateway(world: World, seconds: int) -> None:
     world.asked = []
-    world.rig = world.enter(gateway_rig(world.tmp, config={"approval_wait_s": seconds},
-                                        elicitation_callback=_elicitor(world, None)))
+    world.rig = world.enter(
+        gateway_rig(
+            world.tmp, config={"approval_wait_s": seconds}, elicitation_callback=_elicitor(world, None)
+        )
+    )
 
 
 @when("the person approves the request with the command line")
@@ -387,7 +400,10 @@ def _approve_cli(world: World) -> None:
     text = first_text(world.result)
     world.approval_id = "apr-" + text.split("apr-")[1][:10]
     world.last_call = ("Process", {"mode": "kill", "name": "notepad.exe", "force": True})
-    assert cli_main(["approve", world.approval_id, "--yes", "--state-dir", str(world.rig.app.config.state_dir)]) == 0
+    assert (
+        cli_main(["approve", world.approval_id, "--yes", "--state-dir", str(world.rig.app.config.state_dir)])
+        == 0
+    )
 
 
 @when("the model repeats the call with the approval id")
@@ -409,3 +425,10 @@ def _exactly_one(world: World, kind: str) -> None:
 @then(parsers.parse('the person was asked once about "{tool}" and "{rule}"'))
 def _asked_once(world: World, tool: str, rule: str) -> None:
     assert len(world.asked) == 1 and tool in world.asked[0] and rule in world.asked[0]
+
+
+@given(parsers.parse('a 2026-07-28 gateway whose client answers approval requests with "{choice}"'))
+def _modern_elicit_gateway(world: World, choice: str) -> None:
+    world.asked = []
+    world.rig = world.enter(gateway_rig(world.tmp, client_mode="auto", elicitation_callback=_elicitor(world, choice)))
+    assert world.rig.client.protocol_version == "2026-07-28"

@@ -55,7 +55,9 @@ async def test_click_based_on_a_fresh_observation_lands_at_the_intended_point(tm
     [("obs-999", "UNKNOWN_OBSERVATION"), (7, "UNKNOWN_OBSERVATION"), ("", "UNKNOWN_OBSERVATION")],
 )
 @requirement("S-FLOW-01")
-async def test_an_unknown_or_malformed_based_on_is_refused(tmp_path: Path, based_on: object, code: str) -> None:
+async def test_an_unknown_or_malformed_based_on_is_refused(
+    tmp_path: Path, based_on: object, code: str
+) -> None:
     """S-FLOW-01: UNKNOWN_OBSERVATION for ids that name nothing or are not strings; nothing reaches upstream."""
     async with gateway_rig(tmp_path) as rig:
         await rig.call("Snapshot", {})
@@ -196,7 +198,10 @@ async def test_a_stop_file_made_by_hand_stops_the_gateway(tmp_path: Path) -> Non
 async def test_two_gateways_sharing_a_state_dir_share_the_stop_but_not_observations(tmp_path: Path) -> None:
     """S-FLOW-07: one gateway's kill switch stops the other; neither can cite the other's observation."""
     shared = tmp_path / "shared-state"
-    async with gateway_rig(tmp_path / "a", state_dir=shared) as a, gateway_rig(tmp_path / "b", state_dir=shared) as b:
+    async with (
+        gateway_rig(tmp_path / "a", state_dir=shared) as a,
+        gateway_rig(tmp_path / "b", state_dir=shared) as b,
+    ):
         a_obs = _obs_id(await a.call("Snapshot", {}))
         b_obs = _obs_id(await b.call("Snapshot", {}))
         assert a_obs != b_obs, "observation ids are unique across processes sharing a state dir"

@@ -18,25 +18,45 @@ from tests.e2e.harness import annotation_of, first_text, gateway_rig
 pytestmark = pytest.mark.anyio
 
 LAYOUTS: list[tuple[str, str, dict[str, Any], str, list[tuple[tuple[float, float], list[int]]]]] = [
-    ("hidpi", "Snapshot", {"use_vision": True},
-     "origin=0,0 scale=1.333333 image=1920x1080 source=2560x1440",
-     [((1890, 26.25), [2520, 35]), ((1500, 540), [2000, 720])]),
-    ("dual-negative", "Snapshot", {"use_vision": True},
-     "origin=-1920,0",
-     [((200, 150), [-1453, 350]), ((0, 0), [-1920, 0])]),
-    ("dual-negative", "Screenshot", {"display": [1]},
-     "origin=-1920,0 scale=1 image=1920x1080",
-     [((100, 100), [-1820, 100])]),
-    ("dual-right", "Snapshot", {"use_vision": True, "region": [2000, 100, 2600, 700]},
-     "origin=2000,100 scale=1 image=600x600",
-     [((128, 102), [2128, 202])]),
+    (
+        "hidpi",
+        "Snapshot",
+        {"use_vision": True},
+        "origin=0,0 scale=1.333333 image=1920x1080 source=2560x1440",
+        [((1890, 26.25), [2520, 35]), ((1500, 540), [2000, 720])],
+    ),
+    (
+        "dual-negative",
+        "Snapshot",
+        {"use_vision": True},
+        "origin=-1920,0",
+        [((200, 150), [-1453, 350]), ((0, 0), [-1920, 0])],
+    ),
+    (
+        "dual-negative",
+        "Screenshot",
+        {"display": [1]},
+        "origin=-1920,0 scale=1 image=1920x1080",
+        [((100, 100), [-1820, 100])],
+    ),
+    (
+        "dual-right",
+        "Snapshot",
+        {"use_vision": True, "region": [2000, 100, 2600, 700]},
+        "origin=2000,100 scale=1 image=600x600",
+        [((128, 102), [2128, 202])],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("scenario", "tool", "args", "annotation", "points"), LAYOUTS)
 @requirement("S-FLOW-10")
 async def test_annotation_and_conversions_match_the_layout(
-    tmp_path: Path, scenario: str, tool: str, args: dict[str, Any], annotation: str,
+    tmp_path: Path,
+    scenario: str,
+    tool: str,
+    args: dict[str, Any],
+    annotation: str,
     points: list[tuple[tuple[float, float], list[int]]],
 ) -> None:
     """S-FLOW-10: the annotation states the mapping; winmcp_to_screen / screen_to_image agree with the samples."""

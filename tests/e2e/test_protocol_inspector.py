@@ -23,10 +23,18 @@ from tests._requirements import REPO, UPSTREAM_DATA, requirement
 
 pytestmark = pytest.mark.anyio
 
-INSPECTOR = REPO / ".tools" / "node_modules" / ".bin" / ("mcp-inspector.cmd" if os.name == "nt" else "mcp-inspector")
+INSPECTOR = (
+    REPO / ".tools" / "node_modules" / ".bin" / ("mcp-inspector.cmd" if os.name == "nt" else "mcp-inspector")
+)
 UPSTREAM_TOOLS = {t["name"] for t in json.loads((UPSTREAM_DATA / "tools_list.json").read_text())["tools"]}
-OWN_TOOLS = {"winmcp_state", "winmcp_to_screen", "winmcp_screen_to_image", "winmcp_kill", "winmcp_audit",
-             "winmcp_doctor"}
+OWN_TOOLS = {
+    "winmcp_state",
+    "winmcp_to_screen",
+    "winmcp_screen_to_image",
+    "winmcp_kill",
+    "winmcp_audit",
+    "winmcp_doctor",
+}
 TOKEN = "inspector-token-0123456789abcdef"
 SERVING = re.compile(r"serving MCP on (http://\S+/mcp)")
 
@@ -34,8 +42,10 @@ SERVING = re.compile(r"serving MCP on (http://\S+/mcp)")
 def inspector() -> Path:
     """The installed inspector CLI, or a failure that says how to get it."""
     if not INSPECTOR.exists():
-        pytest.fail(f"the MCP Inspector CLI is missing ({INSPECTOR.relative_to(REPO)}): run scripts/test, which "
-                    "installs it with `npm install --prefix .tools @modelcontextprotocol/inspector@2.12.0`")
+        pytest.fail(
+            f"the MCP Inspector CLI is missing ({INSPECTOR.relative_to(REPO)}): run scripts/test, which "
+            "installs it with `npm install --prefix .tools @modelcontextprotocol/inspector@2.12.0`"
+        )
     return INSPECTOR
 
 
@@ -59,11 +69,13 @@ def _texts(result: dict[str, Any]) -> list[str]:
 
 @requirement("S-PROTO-11")
 async def test_the_inspector_lists_and_calls_tools_over_stdio(tmp_path: Path) -> None:
-    """S-PROTO-11: over stdio the inspector sees the 21 upstream tools plus the 6 own ones and gets an observation."""
+    """S-PROTO-11: over stdio the inspector sees the 21 upstream tools plus the 6 own ones and gets an
+    observation."""
     listed = await run_inspector(tmp_path, "--method", "tools/list", "--", *gateway_argv(tmp_path / "state"))
     assert {t["name"] for t in listed["tools"]} == UPSTREAM_TOOLS | OWN_TOOLS
-    called = await run_inspector(tmp_path, "--method", "tools/call", "--tool-name", "Snapshot", "--",
-                                 *gateway_argv(tmp_path / "state"))
+    called = await run_inspector(
+        tmp_path, "--method", "tools/call", "--tool-name", "Snapshot", "--", *gateway_argv(tmp_path / "state")
+    )
     assert not called.get("isError")
     assert _texts(called)[-1].startswith("[gateway] obs=obs-")
 
@@ -79,7 +91,8 @@ async def _serving_url(process: anyio.abc.Process, seen: list[str]) -> str:
 
 @requirement("S-PROTO-11", "S-HTTP-01")
 async def test_the_inspector_lists_and_calls_tools_over_http(tmp_path: Path) -> None:
-    """S-PROTO-11/S-HTTP-01: `serve --http 127.0.0.1:0 --token T` prints its URL; the inspector uses it with the token."""
+    """S-PROTO-11/S-HTTP-01: `serve --http 127.0.0.1:0 --token T` prints its URL; the inspector uses it with
+    the token."""
     inspector()
     env = {k: v for k, v in os.environ.items() if not k.startswith("WINMCP_")}
     argv = gateway_argv(tmp_path / "state", "--http", "127.0.0.1:0", "--token", TOKEN)
@@ -90,11 +103,22 @@ async def test_the_inspector_lists_and_calls_tools_over_http(tmp_path: Path) -> 
                 url = await _serving_url(process, seen)
             assert url.startswith("http://127.0.0.1:")
             header = f"Authorization: Bearer {TOKEN}"
-            listed = await run_inspector(tmp_path, url, "--transport", "http", "--header", header,
-                                         "--method", "tools/list")
+            listed = await run_inspector(
+                tmp_path, url, "--transport", "http", "--header", header, "--method", "tools/list"
+            )
             assert {t["name"] for t in listed["tools"]} == UPSTREAM_TOOLS | OWN_TOOLS
-            called = await run_inspector(tmp_path, url, "--transport", "http", "--header", header,
-                                         "--method", "tools/call", "--tool-name", "Snapshot")
+            called = await run_inspector(
+                tmp_path,
+                url,
+                "--transport",
+                "http",
+                "--header",
+                header,
+                "--method",
+                "tools/call",
+                "--tool-name",
+                "Snapshot",
+            )
             assert _texts(called)[-1].startswith("[gateway] obs=obs-")
         finally:
             process.terminate()

@@ -42,7 +42,8 @@ from tests.e2e._proto_rig import (
 pytestmark = pytest.mark.anyio
 
 ERAS = ["legacy", "auto"]
-ROUTES = ["in_process", "stdio", "http"]
+# "upstream_auto": in process, the gateway talking 2026-07-28 to the upstream (serve --protocol auto).
+ROUTES = ["in_process", "stdio", "http", "upstream_auto"]
 PROTO_TOOLS = sorted(t["name"] for t in upstream._TOOLS)
 
 
@@ -74,9 +75,13 @@ async def exercise(client: Client, probe: ClientProbe) -> dict[str, Any]:
 
     seen["progress"] = wire(await client.call_tool("progress", {"steps": 3}, progress_callback=on_progress))
     seen["progress_seen"] = progress
-    for name, args in (("echo", {"text": "x"}), ("sample", {"prompt": "describe the page"}),
-                       ("elicit", {"question": "proceed?"}), ("roots", {}),
-                       ("log", {"level": "warning", "message": "USER_CONTROL: the user took over"})):
+    for name, args in (
+        ("echo", {"text": "x"}),
+        ("sample", {"prompt": "describe the page"}),
+        ("elicit", {"question": "proceed?"}),
+        ("roots", {}),
+        ("log", {"level": "warning", "message": "USER_CONTROL: the user took over"}),
+    ):
         seen[name] = wire(await client.call_tool(name, args))
     seen["asked"] = probe.asked
     seen["logs"] = probe.logs
@@ -93,8 +98,8 @@ async def client_via(route: str, era: str, tmp: Path, probe: ClientProbe) -> Asy
         async with stdio_gateway(tmp, era, probe) as client:
             yield client
     else:
-        async with proto_gateway(tmp) as app:
-            if route == "in_process":
+        async with proto_gateway(tmp, upstream_mode="auto" if route == "upstream_auto" else "legacy") as app:
+            if route in ("in_process", "upstream_auto"):
                 async with in_process(app, era, probe) as client:
                     yield client
             else:
@@ -127,7 +132,11 @@ def assert_says_what_the_upstream_defines(seen: dict[str, Any], era: str) -> Non
     assert seen["prompt"]["messages"][0]["content"]["text"] == "Say hello to bob."
     assert seen["complete"]["completion"]["values"] == ["alice", "albert"]
     assert _text(seen["progress"]) == "progress done after 3 steps"
-    assert seen["progress_seen"] == [(1.0, 3.0, "step 1 of 3"), (2.0, 3.0, "step 2 of 3"), (3.0, 3.0, "step 3 of 3")]
+    assert seen["progress_seen"] == [
+        (1.0, 3.0, "step 1 of 3"),
+        (2.0, 3.0, "step 2 of 3"),
+        (3.0, 3.0, "step 3 of 3"),
+    ]
     assert _text(seen["echo"]) == "x"
     assert _text(seen["sample"]) == f"sampled by {SAMPLED_MODEL}: {SAMPLED_TEXT}"
     assert _text(seen["elicit"]) == f"elicited accept: {ELICITED['answer']}"
@@ -136,7 +145,9 @@ def assert_says_what_the_upstream_defines(seen: dict[str, Any], era: str) -> Non
     assert asked == ["sampling/createMessage", "elicitation/create", "roots/list"]
     assert seen["asked"][0][1]["messages"][0]["content"]["text"] == "describe the page"
     assert seen["asked"][1][1]["message"] == "proceed?"
-    assert seen["logs"] == [{"level": "warning", "logger": "proto", "data": "USER_CONTROL: the user took over"}]
+    assert seen["logs"] == [
+        {"level": "warning", "logger": "proto", "data": "USER_CONTROL: the user took over"}
+    ]
 
 
 @pytest.mark.parametrize("era", ERAS)
@@ -148,11 +159,12 @@ async def test_the_direct_transcript_says_what_the_upstream_defines(tmp_path: Pa
 
 @pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("era", ERAS)
-@requirement("S-PROTO-01", "S-PROTO-04", "S-PROTO-05", "S-PROTO-06", "S-PROTO-09")
+@requirement("S-PROTO-01", "S-PROTO-02", "S-PROTO-04", "S-PROTO-05", "S-PROTO-06", "S-PROTO-09")
 async def test_every_message_kind_works_through_the_gateway_as_it_does_directly(
     tmp_path: Path, era: str, route: str
 ) -> None:
-    """S-PROTO-01/04/05/06/09: through the gateway (in process, stdio, HTTP) the transcript equals the direct one."""
+    """S-PROTO-01/02/04/05/06/09: through the gateway (in process, stdio, HTTP) the transcript equals the
+    direct one."""
     reference = await transcript("direct", era, tmp_path / "direct")
     through = await transcript(route, era, tmp_path / route)
     assert_says_what_the_upstream_defines(through, era)

@@ -1,4 +1,4 @@
-"""What the upstream says first reaches the right clients, and nothing else (S-PROTO-03 … S-PROTO-08, S-PROTO-10).
+"""What the upstream says first reaches the right clients and no others (S-PROTO-03 … -08, S-PROTO-10).
 
 Negative checks ("B did not receive it") are made deterministic with a sentinel sent
 after the fact on the same stream: once the sentinel has arrived, anything sent before
@@ -23,7 +23,6 @@ from gateway.forward import upstream_params
 from gateway.server import advertised_capabilities, router_for
 from tests._requirements import requirement
 from tests.e2e._proto_rig import (
-    WAIT_S,
     ClientProbe,
     direct,
     http_client,
@@ -49,22 +48,30 @@ async def stats(client: Client) -> dict[str, Any]:
 async def set_floor(client: Client, level: str) -> None:
     """logging/setLevel through the session (the SDK's helper is deprecated at 2026-07-28)."""
     await client.session.send_request(
-        types.SetLevelRequest(params=types.SetLevelRequestParams(level=level)), types.EmptyResult  # type: ignore[arg-type]
+        types.SetLevelRequest(params=types.SetLevelRequestParams(level=level)),
+        types.EmptyResult,  # type: ignore[arg-type]
     )
 
 
 async def subscribe(client: Client, uri: str, on: bool = True) -> None:
-    request: Any = (types.SubscribeRequest(params=types.SubscribeRequestParams(uri=uri)) if on else
-                    types.UnsubscribeRequest(params=types.UnsubscribeRequestParams(uri=uri)))
+    request: Any = (
+        types.SubscribeRequest(params=types.SubscribeRequestParams(uri=uri))
+        if on
+        else types.UnsubscribeRequest(params=types.UnsubscribeRequestParams(uri=uri))
+    )
     await client.session.send_request(request, types.EmptyResult)
 
 
 @contextlib.asynccontextmanager
 async def two_http_clients(tmp: Path, a: ClientProbe, b: ClientProbe, **config: Any) -> AsyncIterator[Any]:
     """One gateway over HTTP, two 2025-11-25 clients (two sessions)."""
-    async with proto_gateway(tmp, **config) as app, http_server(app) as settings:
-        async with http_client(settings, "legacy", a) as ca, http_client(settings, "legacy", b) as cb:
-            yield app, ca, cb
+    async with (
+        proto_gateway(tmp, **config) as app,
+        http_server(app) as settings,
+        http_client(settings, "legacy", a) as ca,
+        http_client(settings, "legacy", b) as cb,
+    ):
+        yield app, ca, cb
 
 
 async def sleeping_call(client: Client, started: anyio.Event, done: list[Any]) -> None:
@@ -87,19 +94,25 @@ def test_capabilities_are_the_upstreams_adjusted_for_the_gateway() -> None:
     full = types.ServerCapabilities(
         prompts=types.PromptsCapability(list_changed=False),
         resources=types.ResourcesCapability(subscribe=True, list_changed=False),
-        logging=types.LoggingCapability(), completions=types.CompletionsCapability(),
-        tools=types.ToolsCapability(list_changed=False), experimental={"x-secret": {}},
+        logging=types.LoggingCapability(),
+        completions=types.CompletionsCapability(),
+        tools=types.ToolsCapability(list_changed=False),
+        experimental={"x-secret": {}},
     )
     assert advertised_capabilities(full).model_dump(exclude_none=True) == {
-        "tools": {"list_changed": True}, "prompts": {"list_changed": False},
-        "resources": {"subscribe": True, "list_changed": False}, "logging": {}, "completions": {},
+        "tools": {"list_changed": True},
+        "prompts": {"list_changed": False},
+        "resources": {"subscribe": True, "list_changed": False},
+        "logging": {},
+        "completions": {},
     }
 
 
 @pytest.mark.parametrize("era", ["legacy", "auto"])
 @requirement("S-PROTO-03")
 async def test_clients_see_the_upstreams_capabilities_in_both_eras(tmp_path: Path, era: str) -> None:
-    """S-PROTO-03: with the protocol upstream everything is offered; with the simulator (tools only) only tools."""
+    """S-PROTO-03: with the protocol upstream everything is offered; with the simulator (tools only) only
+    tools."""
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path / "p") as app, in_process(app, era) as client:
             caps = client.server_capabilities
@@ -118,18 +131,28 @@ async def test_clients_see_the_upstreams_capabilities_in_both_eras(tmp_path: Pat
 
 @requirement("S-PROTO-04")
 def test_only_the_clients_own_meta_keys_travel_upstream() -> None:
-    """S-PROTO-04: round-trip keys, the progress token and reserved envelope keys stay on the client's side."""
-    params = types.ReadResourceRequestParams.model_validate({
-        "uri": "proto://greeting", "requestState": "tok", "inputResponses": {},
-        "_meta": {"progressToken": 7, "io.modelcontextprotocol/protocolVersion": "2026-07-28", "trace": "t-1"},
-    })
+    """S-PROTO-04: round-trip keys, the progress token and reserved envelope keys stay on the client's
+    side."""
+    params = types.ReadResourceRequestParams.model_validate(
+        {
+            "uri": "proto://greeting",
+            "requestState": "tok",
+            "inputResponses": {},
+            "_meta": {
+                "progressToken": 7,
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "trace": "t-1",
+            },
+        }
+    )
     assert upstream_params(params) == {"uri": "proto://greeting", "_meta": {"trace": "t-1"}}
 
 
 @pytest.mark.parametrize("era", ["legacy", "auto"])
 @requirement("S-PROTO-04")
 async def test_a_clients_meta_reaches_the_upstream_and_progress_comes_back(tmp_path: Path, era: str) -> None:
-    """S-PROTO-04: the client's own `_meta` key arrives upstream; upstream progress arrives under the client's token."""
+    """S-PROTO-04: the client's own `_meta` key arrives upstream; upstream progress arrives under the client's
+    token."""
     seen: list[str | None] = []
 
     async def on_progress(progress: float, total: float | None, message: str | None) -> None:
@@ -150,14 +173,18 @@ async def test_a_clients_meta_reaches_the_upstream_and_progress_comes_back(tmp_p
 @pytest.mark.parametrize("era", ["legacy", "auto"])
 @requirement("S-PROTO-05")
 async def test_a_client_without_sampling_gets_the_same_refusal_as_directly(tmp_path: Path, era: str) -> None:
-    """S-PROTO-05: no sampling capability → the SDK's own INVALID_REQUEST "Sampling not supported", as directly."""
+    """S-PROTO-05: no sampling capability → the SDK's own INVALID_REQUEST "Sampling not supported", as
+    directly."""
     outcomes = []
     with anyio.fail_after(30):
         async with direct(era, ClientProbe(sampling=False)) as client:
             with pytest.raises(MCPError) as caught:
                 await client.call_tool("sample", {"prompt": "p"})
             outcomes.append((caught.value.code, caught.value.message))
-        async with proto_gateway(tmp_path) as app, in_process(app, era, ClientProbe(sampling=False)) as client:
+        async with (
+            proto_gateway(tmp_path) as app,
+            in_process(app, era, ClientProbe(sampling=False)) as client,
+        ):
             with pytest.raises(MCPError) as caught:
                 await client.call_tool("sample", {"prompt": "p"})
             outcomes.append((caught.value.code, caught.value.message))
@@ -196,7 +223,8 @@ async def test_a_request_is_refused_when_calls_of_several_clients_are_in_flight(
 
 @requirement("S-PROTO-05")
 async def test_a_request_outside_any_call_goes_to_the_only_client_or_nowhere(tmp_path: Path) -> None:
-    """S-PROTO-05: nothing in flight: the single connected client is asked; with two, the request is refused."""
+    """S-PROTO-05: nothing in flight: the single connected client is asked; with two, the request is
+    refused."""
     a, b = ClientProbe(), ClientProbe()
     with anyio.fail_after(40):
         async with proto_gateway(tmp_path) as app, http_server(app) as settings:
@@ -214,27 +242,53 @@ async def test_a_request_outside_any_call_goes_to_the_only_client_or_nowhere(tmp
 
 @requirement("S-PROTO-05")
 async def test_a_2026_round_trip_is_bound_to_its_call(tmp_path: Path) -> None:
-    """S-PROTO-05: requestState resumes only the same call (tool and arguments); anything else is INVALID_PARAMS."""
+    """S-PROTO-05: our requestState resumes only the same call (tool and arguments); anything else is
+    INVALID_PARAMS."""
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path) as app, in_process(app, "auto", ClientProbe()) as client:
             session = client.session
             first = await session.call_tool("sample", {"prompt": "p"}, allow_input_required=True)
             assert isinstance(first, types.InputRequiredResult) and first.request_state
-            (key, request), = (first.input_requests or {}).items()
+            ((key, request),) = (first.input_requests or {}).items()
             assert isinstance(request, types.CreateMessageRequest)
-            answer = {key: types.CreateMessageResult(role="assistant", model="m9",
-                                                     content=types.TextContent(type="text", text="ok"))}
-            for name, args, state in (("sample", {"prompt": "other"}, first.request_state),
-                                      ("echo", {"text": "p"}, first.request_state),
-                                      ("sample", {"prompt": "p"}, "forged-state")):
+            answer = {
+                key: types.CreateMessageResult(
+                    role="assistant", model="m9", content=types.TextContent(type="text", text="ok")
+                )
+            }
+            for name, args, state in (
+                ("sample", {"prompt": "other"}, first.request_state),
+                ("echo", {"text": "p"}, first.request_state),
+                ("sample", {"prompt": "p"}, "wmr.forged-state"),
+            ):
                 with pytest.raises(MCPError) as caught:
-                    await session.call_tool(name, args, input_responses=answer, request_state=state,
-                                            allow_input_required=True)
+                    await session.call_tool(
+                        name, args, input_responses=answer, request_state=state, allow_input_required=True
+                    )
                 assert caught.value.code == types.INVALID_PARAMS
-            final = await session.call_tool("sample", {"prompt": "p"}, input_responses=answer,
-                                            request_state=first.request_state, allow_input_required=True)
+            foreign = await session.call_tool(
+                "echo", {"text": "p"}, request_state="not-ours", allow_input_required=True
+            )
+            assert isinstance(foreign, types.CallToolResult)  # another component's state: a new call
+            final = await session.call_tool(
+                "sample",
+                {"prompt": "p"},
+                input_responses=answer,
+                request_state=first.request_state,
+                allow_input_required=True,
+            )
             assert isinstance(final, types.CallToolResult)
             assert wire(final)["content"][0]["text"] == "sampled by m9: ok"
+
+
+@requirement("S-PROTO-05")
+async def test_a_clients_roots_change_reaches_the_upstream(tmp_path: Path) -> None:
+    """S-PROTO-05: notifications/roots/list_changed from a 2025-11-25 client is passed to the upstream."""
+    with anyio.fail_after(30):
+        async with proto_gateway(tmp_path) as app, in_process(app, "legacy", ClientProbe()) as client:
+            await client.session.send_notification(types.RootsListChangedNotification())
+            while (await stats(client))["roots_changed"] < 1:
+                pass  # the notification overtakes nothing; bounded by fail_after
 
 
 # -- logging ------------------------------------------------------------------------------------
@@ -242,7 +296,8 @@ async def test_a_2026_round_trip_is_bound_to_its_call(tmp_path: Path) -> None:
 
 @requirement("S-PROTO-06")
 async def test_logs_go_to_the_calling_client_above_its_floor(tmp_path: Path) -> None:
-    """S-PROTO-06: each client's setLevel is its own floor, the upstream logs at the lowest; a call's log is its own."""
+    """S-PROTO-06: each client's setLevel is its own floor, the upstream logs at the lowest; a call's log is
+    its own."""
     a, b = ClientProbe(), ClientProbe()
     with anyio.fail_after(40):
         async with two_http_clients(tmp_path, a, b) as (app, ca, cb):
@@ -253,8 +308,12 @@ async def test_logs_go_to_the_calling_client_above_its_floor(tmp_path: Path) -> 
             await ca.call_tool("log", {"level": "error", "message": "for a"})
             await cb.call_tool("log", {"level": "info", "message": "for b"})
             router = router_for(app)
-            await router.notification("notifications/message", {"level": "warning", "data": "broadcast warning"})
-            await router.notification("notifications/message", {"level": "critical", "data": "broadcast critical"})
+            await router.notification(
+                "notifications/message", {"level": "warning", "data": "broadcast warning"}
+            )
+            await router.notification(
+                "notifications/message", {"level": "critical", "data": "broadcast critical"}
+            )
             await a.wait_log("broadcast critical")
             await b.wait_log("broadcast critical")
     assert [x["data"] for x in a.logs] == ["for a", "broadcast critical"]
@@ -263,7 +322,8 @@ async def test_logs_go_to_the_calling_client_above_its_floor(tmp_path: Path) -> 
 
 @requirement("S-PROTO-06")
 async def test_a_2026_client_gets_logs_only_at_the_level_its_request_opted_in(tmp_path: Path) -> None:
-    """S-PROTO-06: 2026-07-28: no opt-in, no logs; opted in at warning, info is dropped and warning delivered."""
+    """S-PROTO-06: 2026-07-28: no opt-in, no logs; opted in at warning, info is dropped and warning
+    delivered."""
     silent, warned = ClientProbe(), ClientProbe()
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path) as app:
@@ -281,7 +341,8 @@ async def test_a_2026_client_gets_logs_only_at_the_level_its_request_opted_in(tm
 
 @requirement("S-PROTO-07")
 async def test_resource_updates_reach_exactly_the_subscribed_clients(tmp_path: Path) -> None:
-    """S-PROTO-07: the upstream is subscribed once per URI, updates reach subscribers only, the last one out unsubscribes."""
+    """S-PROTO-07: the upstream is subscribed once per URI, updates reach subscribers only, the last one out
+    unsubscribes."""
     a, b = ClientProbe(), ClientProbe()
     updated = "notifications/resources/updated"
     with anyio.fail_after(40):
@@ -334,10 +395,14 @@ async def test_a_tool_list_change_is_refetched_refiltered_and_announced(tmp_path
 
 @requirement("S-PROTO-08")
 async def test_a_change_to_a_hidden_tool_is_not_announced(tmp_path: Path) -> None:
-    """S-PROTO-08: when the tool that changed is hidden (tools_deny) the visible list is the same: no announcement."""
+    """S-PROTO-08: when the tool that changed is hidden (tools_deny) the visible list is the same: no
+    announcement."""
     probe = ClientProbe()
     with anyio.fail_after(30):
-        async with proto_gateway(tmp_path, tools_deny=["extra"]) as app, in_process(app, "legacy", probe) as client:
+        async with (
+            proto_gateway(tmp_path, tools_deny=["extra"]) as app,
+            in_process(app, "legacy", probe) as client,
+        ):
             before = {t.name for t in (await client.list_tools()).tools}
             await client.call_tool("change_tools", {})
             router = router_for(app)
@@ -360,6 +425,27 @@ async def test_a_2026_client_hears_of_tool_changes_on_its_listen_stream(tmp_path
                     assert event == ToolsListChanged()
                     break
             assert "extra" in {t.name for t in (await client.list_tools(cache_mode="refresh")).tools}
+
+
+@requirement("S-PROTO-07", "S-PROTO-08", "S-PROTO-09")
+async def test_a_2026_upstreams_news_reach_2025_clients(tmp_path: Path) -> None:
+    """S-PROTO-07/08/09: with a 2026-07-28 upstream (listen stream), list changes and updates
+    arrive."""
+    probe = ClientProbe()
+    with anyio.fail_after(30):
+        async with (
+            proto_gateway(tmp_path, upstream_mode="auto") as app,
+            in_process(app, "legacy", probe) as client,
+        ):
+            assert app.upstream.protocol_version == "2026-07-28"
+            await client.list_tools()
+            await client.call_tool("change_tools", {})
+            await probe.wait_note("notifications/tools/list_changed")
+            await subscribe(client, "proto://greeting")
+            await client.call_tool("touch", {"uri": "proto://greeting"})
+            await probe.wait_note("notifications/resources/updated")
+            await client.call_tool("change_prompts", {})
+            await probe.wait_note("notifications/prompts/list_changed")
 
 
 # -- cancellation -------------------------------------------------------------------------------

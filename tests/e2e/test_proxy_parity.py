@@ -21,8 +21,14 @@ from tests._requirements import UPSTREAM_DATA, requirement
 from tests.e2e.harness import annotation_of, direct_sim, gateway_stdio_params, wire
 
 UPSTREAM_TOOLS = [t["name"] for t in json.loads((UPSTREAM_DATA / "tools_list.json").read_text())["tools"]]
-OWN_TOOLS = {"winmcp_state", "winmcp_to_screen", "winmcp_screen_to_image", "winmcp_kill", "winmcp_audit",
-             "winmcp_doctor"}
+OWN_TOOLS = {
+    "winmcp_state",
+    "winmcp_to_screen",
+    "winmcp_screen_to_image",
+    "winmcp_kill",
+    "winmcp_audit",
+    "winmcp_doctor",
+}
 
 # One call per upstream tool (and a few twice), with the arguments of tool_outputs.json.
 # Observation first: input actions through the gateway need one (S-FRESH-01).
@@ -49,7 +55,10 @@ SEQUENCE: list[tuple[str, dict[str, Any]]] = [
     ("FileSystem", {"mode": "read", "path": "demo.txt"}),
     ("Process", {"mode": "list", "limit": 3, "sort_by": "name"}),
     ("Scrape", {"url": "https://example.com/", "use_sampling": False}),
-    ("Notification", {"title": "Hi", "message": "Body", "app_id": "Microsoft.WindowsNotepad_8wekyb3d8bbwe!App"}),
+    (
+        "Notification",
+        {"title": "Hi", "message": "Body", "app_id": "Microsoft.WindowsNotepad_8wekyb3d8bbwe!App"},
+    ),
     ("Screenshot", {}),
     ("App", {"mode": "launch", "name": "notepad"}),
 ]
@@ -57,7 +66,9 @@ SEQUENCE: list[tuple[str, dict[str, Any]]] = [
 
 def _without_annotation(result: dict[str, Any]) -> dict[str, Any]:
     out = dict(result)
-    out["content"] = [i for i in result.get("content", []) if not str(i.get("text", "")).startswith("[gateway] ")]
+    out["content"] = [
+        i for i in result.get("content", []) if not str(i.get("text", "")).startswith("[gateway] ")
+    ]
     return out
 
 
@@ -73,7 +84,9 @@ async def _run(client: Client, *, cite: bool) -> list[dict[str, Any]]:
 @requirement("S-PRX-01", "S-PRX-02", "S-PRX-03", "S-CLI-01")
 def test_every_upstream_tool_passes_through_unchanged_over_stdio(tmp_path: Path, mode: str) -> None:
     """S-PRX-02: all 21 tools return through the gateway exactly what the simulator returns directly."""
-    assert {name for name, _ in SEQUENCE} == set(UPSTREAM_TOOLS), "the sequence must cover every upstream tool"
+    assert {name for name, _ in SEQUENCE} == set(UPSTREAM_TOOLS), (
+        "the sequence must cover every upstream tool"
+    )
 
     async def main() -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str], Path]:
         with anyio.fail_after(120):
@@ -110,8 +123,10 @@ def test_input_tools_gain_based_on_and_gated_tools_gain_approval_id(tmp_path: Pa
         with anyio.fail_after(60):
             params, _, _ = gateway_stdio_params(tmp_path)
             async with Client(params, mode="legacy") as client:
-                return {t.name: t.model_dump(by_alias=True, exclude_none=True, mode="json")
-                        for t in (await client.list_tools()).tools}
+                return {
+                    t.name: t.model_dump(by_alias=True, exclude_none=True, mode="json")
+                    for t in (await client.list_tools()).tools
+                }
 
     seen = anyio.run(main)
     input_tools = {"Click", "Type", "Scroll", "Move", "Shortcut", "MultiSelect", "MultiEdit"}

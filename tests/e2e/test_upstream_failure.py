@@ -18,7 +18,7 @@ from tests.e2e.harness import first_text, wire
 pytestmark = pytest.mark.anyio
 
 # A tiny upstream: one tool that answers, one that makes the process exit mid-call.
-DYING_UPSTREAM = '''
+DYING_UPSTREAM = """
 import os, sys
 import anyio
 import mcp_types as types
@@ -41,11 +41,13 @@ async def main():
         await server.run(r, w, server.create_initialization_options())
 
 anyio.run(main)
-'''
+"""
 
 
 @requirement("S-PRX-05")
-async def test_an_upstream_that_dies_mid_call_gives_a_clear_failure_and_the_next_call_works(tmp_path: Path) -> None:
+async def test_an_upstream_that_dies_mid_call_gives_a_clear_failure_and_the_next_call_works(
+    tmp_path: Path,
+) -> None:
     """S-PRX-05: FAILED UPSTREAM_DIED with the stderr tail; audited as failure; the restarted upstream answers."""
     script = tmp_path / "dying_upstream.py"
     script.write_text(DYING_UPSTREAM)

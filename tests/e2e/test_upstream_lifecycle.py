@@ -54,8 +54,11 @@ async def stats(client: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("era", ["legacy", "auto"])
 @requirement("S-UPS-02")
-async def test_an_upstream_killed_mid_call_fails_clearly_and_the_next_call_works(tmp_path: Path, era: str) -> None:
-    """S-UPS-02: FAILED UPSTREAM_DIED naming the cause with the stderr tail, well within the timeout; then it works."""
+async def test_an_upstream_killed_mid_call_fails_clearly_and_the_next_call_works(
+    tmp_path: Path, era: str
+) -> None:
+    """S-UPS-02: FAILED UPSTREAM_DIED naming the cause with the stderr tail, well within the timeout; then it
+    works."""
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path, upstream_timeout_s=20) as app, in_process(app, era) as client:
             first_pid = (await stats(client))["pid"]
@@ -72,30 +75,38 @@ async def test_an_upstream_killed_mid_call_fails_clearly_and_the_next_call_works
 
 @requirement("S-UPS-02")
 async def test_every_call_in_flight_when_the_upstream_dies_gets_the_clear_error(tmp_path: Path) -> None:
-    """S-UPS-02: over HTTP, another client's call waiting on the dead upstream fails with UPSTREAM_DIED too."""
+    """S-UPS-02: over HTTP, another client's call waiting on the dead upstream fails with
+    UPSTREAM_DIED too."""
     with anyio.fail_after(40):
-        async with proto_gateway(tmp_path) as app, http_server(app) as settings:
-            async with http_client(settings, "legacy") as a, http_client(settings, "legacy") as b:
-                started, results = anyio.Event(), list[Any]()
+        async with (
+            proto_gateway(tmp_path) as app,
+            http_server(app) as settings,
+            http_client(settings, "legacy") as a,
+            http_client(settings, "legacy") as b,
+        ):
+            started, results = anyio.Event(), list[Any]()
 
-                async def on_progress(progress: float, total: float | None, message: str | None) -> None:
-                    started.set()
+            async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+                started.set()
 
-                async def sleeper() -> None:
-                    results.append(wire(await a.call_tool("sleep", {"seconds": 30}, progress_callback=on_progress)))
+            async def sleeper() -> None:
+                results.append(
+                    wire(await a.call_tool("sleep", {"seconds": 30}, progress_callback=on_progress))
+                )
 
-                async with anyio.create_task_group() as tg:
-                    tg.start_soon(sleeper)
-                    await started.wait()
-                    died = wire(await b.call_tool("die", {}))
-                assert first_text(died).startswith("FAILED UPSTREAM_DIED: ")
-                assert first_text(results[0]).startswith("FAILED UPSTREAM_DIED: ")
-                assert first_text(wire(await a.call_tool("echo", {"text": "again"}))) == "again"
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(sleeper)
+                await started.wait()
+                died = wire(await b.call_tool("die", {}))
+            assert first_text(died).startswith("FAILED UPSTREAM_DIED: ")
+            assert first_text(results[0]).startswith("FAILED UPSTREAM_DIED: ")
+            assert first_text(wire(await a.call_tool("echo", {"text": "again"}))) == "again"
 
 
 @requirement("S-UPS-01")
 async def test_a_call_past_the_timeout_fails_and_the_upstream_is_told_to_stop(tmp_path: Path) -> None:
-    """S-UPS-01: upstream_timeout_s bounds a call: FAILED UPSTREAM_TIMEOUT, and the upstream sees the cancellation."""
+    """S-UPS-01: upstream_timeout_s bounds a call: FAILED UPSTREAM_TIMEOUT, and the upstream sees the
+    cancellation."""
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path, upstream_timeout_s=1) as app, in_process(app, "legacy") as client:
             with anyio.fail_after(8):
@@ -125,27 +136,38 @@ async def test_observations_are_stale_the_moment_the_upstream_is_lost(tmp_path: 
                 assert app.upstream.restarts == 1
 
 
-@requirement("S-UPS-04")
+@requirement("S-UPS-04", "S-PROTO-02")
 async def test_an_upstream_that_cannot_start_leaves_a_gateway_that_explains(tmp_path: Path) -> None:
-    """S-UPS-04: the gateway starts, lists its own tools, and answers upstream tools with FAILED UPSTREAM_UNREACHABLE."""
+    """S-UPS-04/S-PROTO-02: own tools listed; upstream tools FAILED UPSTREAM_UNREACHABLE; a read is
+    INTERNAL_ERROR."""
     spec = UpstreamSpec(argv=("/nonexistent/windows-mcp",))
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path, spec=spec) as app, in_process(app, "legacy") as client:
             names = {t.name for t in (await client.list_tools()).tools}
-            assert names == {"winmcp_state", "winmcp_to_screen", "winmcp_screen_to_image", "winmcp_kill",
-                             "winmcp_audit", "winmcp_doctor"}
+            assert names == {
+                "winmcp_state",
+                "winmcp_to_screen",
+                "winmcp_screen_to_image",
+                "winmcp_kill",
+                "winmcp_audit",
+                "winmcp_doctor",
+            }
             failed = wire(await client.call_tool("Snapshot", {}))
             assert first_text(failed).startswith("FAILED UPSTREAM_UNREACHABLE: ")
             assert "/nonexistent/windows-mcp" in first_text(failed)
-            assert app.upstream.alive is False and "/nonexistent/windows-mcp" in (app.upstream.last_error or "")
+            assert app.upstream.alive is False and "/nonexistent/windows-mcp" in (
+                app.upstream.last_error or ""
+            )
             with pytest.raises(MCPError) as caught:
                 await client.read_resource("proto://greeting")
-            assert caught.value.message.startswith("UPSTREAM_UNREACHABLE: ")
+            assert caught.value.code == -32603 and caught.value.message.startswith("UPSTREAM_UNREACHABLE: ")
+            assert (caught.value.data or {}).get("code") == "UPSTREAM_UNREACHABLE"
 
 
 @requirement("S-UPS-04", "S-PROTO-08")
 async def test_an_upstream_that_comes_up_later_is_announced_as_a_tool_list_change(tmp_path: Path) -> None:
-    """S-UPS-04/S-PROTO-08: the supervisor retries on its own; when the upstream is up, clients hear of the new tools."""
+    """S-UPS-04/S-PROTO-08: the supervisor retries on its own; once the upstream is up, clients
+    hear of the new tools."""
     flag, launcher = tmp_path / "installed", tmp_path / "launcher.py"
     launcher.write_text(LATE_LAUNCHER)
     spec = UpstreamSpec(argv=(sys.executable, str(launcher), str(flag), str(PROTO_UPSTREAM)))
@@ -164,7 +186,8 @@ async def test_an_upstream_that_comes_up_later_is_announced_as_a_tool_list_chang
 @pytest.mark.parametrize("era", ["legacy", "auto"])
 @requirement("S-UPS-05")
 async def test_a_protocol_error_on_a_tool_call_keeps_its_code(tmp_path: Path, era: str) -> None:
-    """S-UPS-05: an upstream JSON-RPC error on tools/call reaches the client with the same code and message."""
+    """S-UPS-05: an upstream JSON-RPC error on tools/call reaches the client with the same code and
+    message."""
     outcomes = []
     with anyio.fail_after(30):
         async with direct(era) as client:
@@ -179,8 +202,11 @@ async def test_a_protocol_error_on_a_tool_call_keeps_its_code(tmp_path: Path, er
 
 
 @requirement("S-UPS-06")
-async def test_the_upstream_inherits_the_gateways_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """S-UPS-06: a variable of the gateway's environment reaches the upstream child (WINDOWS_MCP_* style config)."""
+async def test_the_upstream_inherits_the_gateways_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S-UPS-06: a variable of the gateway's environment reaches the upstream child (WINDOWS_MCP_* style
+    config)."""
     monkeypatch.setenv("PROTO_UPSTREAM_ECHO", "inherited")
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path) as app, in_process(app, "legacy") as client:

@@ -6,6 +6,7 @@ below are counted from that list by hand.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import types
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from gateway import _audit_read
 from gateway.audit import AuditLog
 from gateway.audit_report import audit_files, iter_events, main, recent_records, render_summary, summarize
 from tests._requirements import requirement
@@ -75,6 +77,29 @@ def test_iter_events_streams_records_and_markers(tmp_path: Path) -> None:
     entries = list(stream)
     assert [e.record["event"] for e in entries if e.record] == [e for e, _ in EVENTS]
     assert [(e.line, e.problem) for e in entries if e.problem] == [(len(EVENTS) + 1, "torn final line")]
+
+
+@requirement("S-AUD-11")
+def test_the_line_cap_counts_the_newline_and_reading_goes_on_after_an_over_long_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S-AUD-11: a line of exactly the cap (newline included) is a record; one byte more is unparseable."""
+    # A 64-byte cap read in 8-byte pieces, so every line here is longer than one piece.
+    monkeypatch.setattr(_audit_read, "MAX_LINE_BYTES", 64)
+    monkeypatch.setattr(_audit_read, "_PIECE", 8)
+    fits = b'{"k":"' + b"a" * 55 + b'"}\n'  # 64 bytes
+    too_long = b'{"k":"' + b"a" * 56 + b'"}\n'  # 65 bytes
+    fragment = b'{"k":"' + b"c" * 57  # 63 bytes, no newline
+    assert (len(fits), len(too_long), len(fragment)) == (64, 65, 63)
+    (tmp_path / "audit.jsonl").write_bytes(fits + too_long + b'{"k":"b"}\n' + fragment)
+    entries = list(iter_events(audit_files(tmp_path)))
+    assert [(e.line, e.record, e.problem) for e in entries] == [
+        (1, {"k": "a" * 55}, None),
+        (2, None, "unparseable"),
+        (3, {"k": "b"}, None),
+        (4, None, "torn final line"),
+    ]
+    assert entries[3].digest == hashlib.sha256(fragment).hexdigest()
 
 
 @requirement("S-AUD-09")

@@ -38,16 +38,27 @@ def _pending(state: Path, tool: str = "Process", args: dict | None = None) -> st
     args = args or {"mode": "kill", "name": "notepad.exe", "force": True}
     approval_id = new_approval_id()
     call = ToolCall(tool=tool, args=args, session="stdio")
-    approval = Approval(id=approval_id, digest=approval_digest(tool, args), tool=tool, session="stdio",
-                        created_ms=1e15, expires_ms=1e15 + 120_000, rule_id="force-kill", reason="force kill")
+    approval = Approval(
+        id=approval_id,
+        digest=approval_digest(tool, args),
+        tool=tool,
+        session="stdio",
+        created_ms=1e15,
+        expires_ms=1e15 + 120_000,
+        rule_id="force-kill",
+        reason="force kill",
+    )
     assert call.tool == tool
-    ApprovalStore(state).save(approval, call={"tool": tool, "args": args, "rule": "force-kill", "reason": "why"})
+    ApprovalStore(state).save(
+        approval, call={"tool": tool, "args": args, "rule": "force-kill", "reason": "why"}
+    )
     return approval_id
 
 
 @requirement("S-CLI-04")
-def test_approve_shows_the_request_and_records_the_grant(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_approve_shows_the_request_and_records_the_grant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """S-CLI-04: approve shows tool, arguments, rule and session, then grants (once, or for the session)."""
     monkeypatch.setattr("time.time", lambda: 1e12)  # before the request's expiry
     first, second = _pending(tmp_path), _pending(tmp_path)
@@ -72,16 +83,18 @@ def test_deny_records_the_refusal(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 @pytest.mark.parametrize("bad", ["apr-../../etc", "obs-1", "apr-0000000000"])
 @requirement("S-CLI-04")
-def test_a_malformed_or_unknown_approval_id_is_exit_2(tmp_path: Path, bad: str,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_malformed_or_unknown_approval_id_is_exit_2(
+    tmp_path: Path, bad: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """S-CLI-04: ids are checked by format before any path is built, and unknown ones say where we looked."""
     assert main(["approve", bad, "--yes", "--state-dir", str(tmp_path)]) == 2
     assert "approval" in capsys.readouterr().err
 
 
 @requirement("S-CLI-04")
-def test_without_a_terminal_approval_needs_yes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_a_terminal_approval_needs_yes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """S-CLI-04: no silent approvals from scripts: without a TTY the person must pass --yes."""
     monkeypatch.setattr("time.time", lambda: 1e12)
     approval_id = _pending(tmp_path)
@@ -93,8 +106,9 @@ def test_without_a_terminal_approval_needs_yes(tmp_path: Path, monkeypatch: pyte
 
 @pytest.mark.parametrize("content", [None, "this is = not [toml"])
 @requirement("S-CLI-05")
-def test_serve_with_a_missing_or_broken_config_file_is_exit_2(tmp_path: Path, content: str | None,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_with_a_missing_or_broken_config_file_is_exit_2(
+    tmp_path: Path, content: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
     """S-CLI-05: an explicitly named config that is missing or not TOML stops serve, naming the file."""
     cfg = tmp_path / "gateway.toml"
     if content is not None:

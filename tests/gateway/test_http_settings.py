@@ -1,4 +1,4 @@
-"""Who may talk to the HTTP gateway: bind parsing, token sources, refusals, allow lists (S-HTTP-01 … S-HTTP-03, S-HTTP-08)."""
+"""Who may talk to the HTTP gateway: binds, tokens, refusals, allow lists (S-HTTP-01 … -03, -08)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,13 @@ GOOD_TOKEN = "a-token-of-at-least-16-chars"
 
 def resolve(tmp: Path, bind: str, **kw: Any) -> tuple[HttpSettings, str]:
     err = io.StringIO()
-    options: dict[str, Any] = {"token": None, "no_auth": False, "allow_hosts": (), "allow_origins": (), "environ": {}}
+    options: dict[str, Any] = {
+        "token": None,
+        "no_auth": False,
+        "allow_hosts": (),
+        "allow_origins": (),
+        "environ": {},
+    }
     options.update(kw)
     settings = resolve_settings(load_config(environ={}, state_dir=tmp), bind, stderr=err, **options)
     return settings, err.getvalue()
@@ -50,7 +56,9 @@ def resolve(tmp: Path, bind: str, **kw: Any) -> tuple[HttpSettings, str]:
     ],
 )
 @requirement("S-HTTP-01")
-def test_bind_addresses_are_parsed_with_loopback_as_the_default_host(bind: str, expected: tuple[str, int]) -> None:
+def test_bind_addresses_are_parsed_with_loopback_as_the_default_host(
+    bind: str, expected: tuple[str, int]
+) -> None:
     """S-HTTP-01: HOST:PORT, [V6]:PORT, PORT alone (127.0.0.1)."""
     assert parse_bind(bind) == expected
 
@@ -65,8 +73,17 @@ def test_a_malformed_bind_is_a_usage_error_naming_the_form(bind: str) -> None:
 
 @pytest.mark.parametrize(
     ("host", "loopback"),
-    [("127.0.0.1", True), ("127.8.9.10", True), ("::1", True), ("localhost", True), ("LOCALHOST", True),
-     ("0.0.0.0", False), ("10.0.0.1", False), ("::", False), ("example.com", False)],
+    [
+        ("127.0.0.1", True),
+        ("127.8.9.10", True),
+        ("::1", True),
+        ("localhost", True),
+        ("LOCALHOST", True),
+        ("0.0.0.0", False),
+        ("10.0.0.1", False),
+        ("::", False),
+        ("example.com", False),
+    ],
 )
 @requirement("S-HTTP-02")
 def test_loopback_is_recognised(host: str, loopback: bool) -> None:
@@ -88,7 +105,8 @@ def test_no_auth_is_refused_off_loopback_and_with_a_token(tmp_path: Path) -> Non
 
 @requirement("S-HTTP-02")
 def test_a_wildcard_bind_needs_allow_host_and_off_loopback_warns(tmp_path: Path) -> None:
-    """S-HTTP-02: 0.0.0.0 without --allow-host is refused; a non-loopback bind warns about clear-text tokens."""
+    """S-HTTP-02: 0.0.0.0 without --allow-host is refused; a non-loopback bind warns about clear-text
+    tokens."""
     with pytest.raises(ConfigError, match="--allow-host"):
         resolve(tmp_path, "0.0.0.0:8765", token=GOOD_TOKEN)
     settings, err = resolve(tmp_path, "0.0.0.0:8765", token=GOOD_TOKEN, allow_hosts=("gw.lan",))
@@ -101,8 +119,13 @@ def test_a_wildcard_bind_needs_allow_host_and_off_loopback_warns(tmp_path: Path)
 @requirement("S-HTTP-02", "S-HTTP-05")
 def test_the_allow_lists_are_the_bound_host_its_loopback_names_and_extras(tmp_path: Path) -> None:
     """S-HTTP-02/05: Host and Origin allow lists as the guard and the SDK check them."""
-    settings, _ = resolve(tmp_path, "127.0.0.1:8765", token=GOOD_TOKEN, allow_hosts=("box:9000", "gw"),
-                          allow_origins=("https://app.example",))
+    settings, _ = resolve(
+        tmp_path,
+        "127.0.0.1:8765",
+        token=GOOD_TOKEN,
+        allow_hosts=("box:9000", "gw"),
+        allow_origins=("https://app.example",),
+    )
     assert settings.allowed_hosts == ("127.0.0.1:8765", "localhost:8765", "[::1]:8765", "box:9000", "gw:8765")
     assert "http://localhost:8765" in settings.allowed_origins
     assert "https://app.example" in settings.allowed_origins
@@ -114,7 +137,8 @@ def test_the_allow_lists_are_the_bound_host_its_loopback_names_and_extras(tmp_pa
 
 @requirement("S-HTTP-03")
 def test_a_missing_token_is_generated_0600_and_printed_once(tmp_path: Path) -> None:
-    """S-HTTP-03: the first start writes http-token (0600) and prints the token; later starts do not print it."""
+    """S-HTTP-03: the first start writes http-token (0600) and prints the token; later starts do not
+    print it."""
     settings, err = resolve(tmp_path, "127.0.0.1:0")
     path = tmp_path / TOKEN_FILE
     assert settings.token is not None and len(settings.token) >= MIN_TOKEN_CHARS
@@ -142,7 +166,9 @@ def test_token_sources_in_order_flag_env_file(tmp_path: Path) -> None:
         resolve(tmp_path, "127.0.0.1:0")
 
 
-@pytest.mark.skipif(os.name == "nt", reason="POSIX file modes; on Windows the per-user state dir ACL protects it")
+@pytest.mark.skipif(
+    os.name == "nt", reason="POSIX file modes; on Windows the per-user state dir ACL protects it"
+)
 @requirement("S-HTTP-03")
 def test_a_token_file_readable_by_others_is_tightened(tmp_path: Path) -> None:
     """S-HTTP-03: an existing http-token with group/other bits is set to 0600, with a warning."""
@@ -174,8 +200,10 @@ def test_serve_refuses_unsafe_http_options_with_exit_2(
 
 def _ctx(session_id: str | None = None, request: object | None = None, name: str | None = None) -> Any:
     client_info = SimpleNamespace(name=name) if name is not None else None
-    session = SimpleNamespace(_connection=SimpleNamespace(session_id=session_id),
-                              client_params=SimpleNamespace(client_info=client_info) if client_info else None)
+    session = SimpleNamespace(
+        _connection=SimpleNamespace(session_id=session_id),
+        client_params=SimpleNamespace(client_info=client_info) if client_info else None,
+    )
     return SimpleNamespace(session=session, request=request)
 
 

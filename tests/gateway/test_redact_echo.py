@@ -17,8 +17,12 @@ def test_a_cut_short_echo_of_a_masked_argument_is_masked_in_the_record(tmp_path:
     """S-RED-08: Clipboard's 100-char echo of a masked blob never reaches the file."""
     log = AuditLog(tmp_path)
     echo = f"Clipboard set to: data {BLOB}"[:100] + "..."
-    log.append("allow", tool="Clipboard", args={"mode": "set", "text": f"data {BLOB} end"},
-               result={"content": [{"type": "text", "text": echo}], "isError": False})
+    log.append(
+        "allow",
+        tool="Clipboard",
+        args={"mode": "set", "text": f"data {BLOB} end"},
+        result={"content": [{"type": "text", "text": echo}], "isError": False},
+    )
     raw = (tmp_path / "audit.jsonl").read_bytes()
     assert b"QUJDRA==QUJDRA==" not in raw
     record = json.loads(raw)
@@ -30,7 +34,10 @@ def test_arguments_that_were_not_masked_stay_in_the_result() -> None:
     """S-RED-08: ordinary text echoed back is kept (no over-scrubbing)."""
     raw = {"command": "Get-ChildItem C:/Users/demo/Documents/reports"}
     assert masked_tokens(raw, dict(raw)) == ()
-    assert scrub_echoes("Directory: C:/Users/demo/Documents/reports", ()) == "Directory: C:/Users/demo/Documents/reports"
+    assert (
+        scrub_echoes("Directory: C:/Users/demo/Documents/reports", ())
+        == "Directory: C:/Users/demo/Documents/reports"
+    )
 
 
 @requirement("S-RED-08")

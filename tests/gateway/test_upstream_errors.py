@@ -54,7 +54,9 @@ CASES: list[tuple[BaseException, type[UpstreamError], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("raised", "klass", "code"), CASES, ids=[type(c[0]).__name__ + str(i) for i, c in enumerate(CASES)])
+@pytest.mark.parametrize(
+    ("raised", "klass", "code"), CASES, ids=[type(c[0]).__name__ + str(i) for i, c in enumerate(CASES)]
+)
 @requirement("S-UPS-05")
 def test_every_upstream_fault_maps_to_one_defined_code(
     raised: BaseException, klass: type[UpstreamError], code: str, tmp_path: Path
@@ -76,13 +78,17 @@ def test_a_protocol_error_keeps_its_json_rpc_code_message_and_data() -> None:
     """S-UPS-05: code, message and data survive the boundary unchanged."""
     with pytest.raises(UpstreamProtocolError) as caught, map_upstream_errors("resources/read"):
         raise MCPError(-32002, "Resource not found: x", {"uri": "x"})
-    assert (caught.value.rpc_code, str(caught.value), caught.value.rpc_data) == (-32002, "Resource not found: x",
-                                                                                  {"uri": "x"})
+    assert (caught.value.rpc_code, str(caught.value), caught.value.rpc_data) == (
+        -32002,
+        "Resource not found: x",
+        {"uri": "x"},
+    )
 
 
 @requirement("S-UPS-05")
 def test_gateway_errors_pass_through_and_bugs_are_not_disguised() -> None:
-    """S-UPS-05: an UpstreamError is not wrapped again; an unrelated bug (KeyError) is not turned into an upstream fault."""
+    """S-UPS-05: an UpstreamError is not wrapped again; an unrelated bug (KeyError) is not turned into an
+    upstream fault."""
     original = UpstreamError("already mapped", code="UPSTREAM_DIED")
     with pytest.raises(UpstreamError) as caught, map_upstream_errors("x"):
         raise original
@@ -93,7 +99,8 @@ def test_gateway_errors_pass_through_and_bugs_are_not_disguised() -> None:
 
 @requirement("S-UPS-02")
 def test_the_stderr_tail_is_the_last_bytes_of_the_log(tmp_path: Path) -> None:
-    """S-UPS-02: the tail attached to a crash is the end of the upstream's stderr log ('' when there is none)."""
+    """S-UPS-02: the tail attached to a crash is the end of the upstream's stderr log ('' when there
+    is none)."""
     log = tmp_path / "err.log"
     log.write_text("x" * 5000 + "\nthe last words\n")
     assert tail_of(log, 64).endswith("the last words") and len(tail_of(log, 64)) <= 64
@@ -109,7 +116,8 @@ def test_restart_backoff_grows_from_a_fifth_of_a_second_to_five() -> None:
 
 @requirement("S-UPS-06")
 def test_an_upstream_command_is_parsed_with_one_quoting_rule() -> None:
-    """S-UPS-06: --upstream-cmd uses POSIX quoting on every platform; a command and a URL exclude each other."""
+    """S-UPS-06: --upstream-cmd uses POSIX quoting on every platform; a command and a URL exclude each
+    other."""
     spec = UpstreamSpec.command('uvx "windows mcp" --flag')
     assert spec.argv == ("uvx", "windows mcp", "--flag") and spec.describe() == "uvx 'windows mcp' --flag"
     with pytest.raises(ValueError):
@@ -120,9 +128,13 @@ def test_an_upstream_command_is_parsed_with_one_quoting_rule() -> None:
 
 @requirement("S-PROTO-05", "S-PROTO-04")
 def test_refusals_mirror_the_sdk_and_reserved_meta_stays_home() -> None:
-    """S-PROTO-05/04: a client lacking a capability answers exactly the SDK's error; reserved _meta keys are dropped."""
-    assert not_supported("sampling/createMessage") == types.ErrorData(code=types.INVALID_REQUEST,
-                                                                       message="Sampling not supported")
+    """S-PROTO-05/04: a client lacking a capability answers exactly the SDK's error; reserved _meta keys are
+    dropped."""
+    assert not_supported("sampling/createMessage") == types.ErrorData(
+        code=types.INVALID_REQUEST, message="Sampling not supported"
+    )
     assert set(NOT_SUPPORTED) == {"sampling/createMessage", "elicitation/create", "roots/list"}
-    assert strip_reserved_meta({"progressToken": 1, "io.modelcontextprotocol/logLevel": "debug", "k": 2}) == {"k": 2}
+    assert strip_reserved_meta({"progressToken": 1, "io.modelcontextprotocol/logLevel": "debug", "k": 2}) == {
+        "k": 2
+    }
     assert strip_reserved_meta({"progressToken": 1}) is None and strip_reserved_meta(None) is None

@@ -162,9 +162,15 @@ def every_builtin(corpus_run: CorpusRun) -> None:
 @when("calls with missing, null, numeric, list and deeply nested arguments are matched")
 def odd_shapes(world: World, corpus_run: CorpusRun) -> None:
     shapes: list[dict[str, object]] = [
-        {}, {"command": None}, {"command": 42}, {"command": ["rm", "-r"]}, {"mode": None, "path": 7},
-        {"mode": "delete", "path": {"nested": [1, 2]}, "recursive": [True]}, {"args": "[not json"},
-        {"command": "`" * 5000}, {"executable": None, "args": None, "cwd": 3.5},
+        {},
+        {"command": None},
+        {"command": 42},
+        {"command": ["rm", "-r"]},
+        {"mode": None, "path": 7},
+        {"mode": "delete", "path": {"nested": [1, 2]}, "recursive": [True]},
+        {"args": "[not json"},
+        {"command": "`" * 5000},
+        {"executable": None, "args": None, "cwd": 3.5},
     ]
     for tool in ("PowerShell", "FileSystem", "Registry", "Process", "App", "Shortcut", "Notification"):
         for args in shapes:
