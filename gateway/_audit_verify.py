@@ -126,9 +126,7 @@ def verify_chain(paths: Iterable[Path]) -> VerifyResult:
         if broken is not None:
             count += 1
             if not problems:
-                problems.append(
-                    ChainProblem(path=entry.path, line=entry.line, reason=broken[0], detail=broken[1])
-                )
+                problems.append(ChainProblem(path=entry.path, line=entry.line, reason=broken[0], detail=broken[1]))
     return VerifyResult(
         ok=not problems,
         lines=lines,

@@ -97,9 +97,7 @@ def coerce(key: Key, value: Any, source: str, warnings: list[str]) -> Any:
 
     def replaced(why: str, used: Any) -> Any:
         shown = value.text if isinstance(value, _Unusable) else value
-        warnings.append(
-            f"config {key.name}: {why}; received {shown!r} from {source}, using {describe(key, used)}"
-        )
+        warnings.append(f"config {key.name}: {why}; received {shown!r} from {source}, using {describe(key, used)}")
         return used
 
     if isinstance(value, _Unusable):

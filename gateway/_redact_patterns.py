@@ -75,9 +75,7 @@ _CONN_FIELD = re.compile(
     r"(?i)(?<![A-Za-z0-9])((passw(?:or)?d|pwd|account[-_]?key|shared[-_]?access[-_]?key)\s*=\s*)"
     r"(?!\s*\[REDACTED)(?![\"'])([^;'\"\r\n]+)"
 )
-_COOKIE_LINE = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(((?:set-)?cookie)\s*:\s*)(?!\s*\[REDACTED)(?![\"'])([^'\"\r\n]+)"
-)
+_COOKIE_LINE = re.compile(r"(?i)(?<![A-Za-z0-9])(((?:set-)?cookie)\s*:\s*)(?!\s*\[REDACTED)(?![\"'])([^'\"\r\n]+)")
 
 
 def _to_end(s: str) -> str:
@@ -109,9 +107,7 @@ def _kv(s: str) -> str:
     return _KV.sub(one, s)
 
 
-_AUTH_SCHEME = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(bearer|basic)(\s+)(?!\s*\[REDACTED)([A-Za-z0-9._~+/-]{8,}=*)"
-)
+_AUTH_SCHEME = re.compile(r"(?i)(?<![A-Za-z0-9])(bearer|basic)(\s+)(?!\s*\[REDACTED)([A-Za-z0-9._~+/-]{8,}=*)")
 _PROSE_WORD = re.compile(r"[A-Z]?[a-z]+")
 
 
@@ -201,15 +197,11 @@ TEXT_RULES: tuple[tuple[Trigger, Callable[[str], str]], ...] = (
     ),
     (
         _has_case("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA"),
-        _fixed(
-            r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])", "aws_key_id"
-        ),
+        _fixed(r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])", "aws_key_id"),
     ),
     (
         _has_case("gh", "github_pat_"),
-        _fixed(
-            r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})", "github_token"
-        ),
+        _fixed(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})", "github_token"),
     ),
     (_has_case("xox"), _fixed(r"(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9-]{8,}", "slack_token")),
     (_has_case("sk-"), _fixed(r"(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{16,}", "api_key")),

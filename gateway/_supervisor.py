@@ -303,9 +303,7 @@ class Supervisor:
             if (scope := box.get("scope")) is not None:
                 scope.cancel()
             err = box.get("error")
-            detail = (
-                f"{type(err).__name__}: {err}" if err is not None else f"no answer in {connect_timeout:g} s"
-            )
+            detail = f"{type(err).__name__}: {err}" if err is not None else f"no answer in {connect_timeout:g} s"
             self.last_error = (
                 f"cannot start the upstream `{self.spec.describe()}` ({detail}); check the command "
                 "or URL and that Windows-MCP runs on its own (`uvx windows-mcp`)"
@@ -371,9 +369,7 @@ class Supervisor:
             changed = self._state_changed
             remaining = deadline - anyio.current_time()
             if remaining <= 0:
-                raise UpstreamTimeout(
-                    f"the upstream did not come up in time for {what}", code="UPSTREAM_TIMEOUT"
-                )
+                raise UpstreamTimeout(f"the upstream did not come up in time for {what}", code="UPSTREAM_TIMEOUT")
             with anyio.move_on_after(remaining):
                 await changed.wait()
 

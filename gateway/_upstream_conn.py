@@ -88,9 +88,7 @@ async def watched(transport: Any, on_end: Callable[[], None]) -> AsyncIterator[t
 def _as_model(method: str, answer: dict[str, Any]) -> Any:
     if method == "sampling/createMessage":
         model: type[Any] = (
-            types.CreateMessageResultWithTools
-            if isinstance(answer.get("content"), list)
-            else types.CreateMessageResult
+            types.CreateMessageResultWithTools if isinstance(answer.get("content"), list) else types.CreateMessageResult
         )
     elif method == "elicitation/create":
         model = types.ElicitResult
@@ -216,9 +214,7 @@ class ListenFilter:
         return self.applied >= version
 
 
-async def pump_listen(
-    client: Client, wanted: ListenFilter, hooks: Callable[[], UpstreamHooks | None]
-) -> None:
+async def pump_listen(client: Client, wanted: ListenFilter, hooks: Callable[[], UpstreamHooks | None]) -> None:
     """At 2026-07-28 change notifications ride a `subscriptions/listen` stream: keep one open
     with every list flag the upstream offers and the resource URIs clients subscribed to,
     reopening it when that set changes, and hand each event to the hooks as a notification."""
@@ -249,9 +245,7 @@ async def pump_listen(
                     async for event in sub:
                         current = hooks()
                         if current is not None:
-                            note = event_to_notification(event, {}).model_dump(
-                                by_alias=True, exclude_none=True
-                            )
+                            note = event_to_notification(event, {}).model_dump(by_alias=True, exclude_none=True)
                             params = {k: v for k, v in (note.get("params") or {}).items() if k != "_meta"}
                             await current.notification(note["method"], params or None)
 
@@ -260,9 +254,7 @@ async def pump_listen(
                 await wake.wait()
                 tg.cancel_scope.cancel()
         except Exception as exc:  # noqa: BLE001 - a lost listen stream must not take the connection down
-            log.warning(
-                "the upstream's subscriptions/listen stream ended (%s); list changes are not relayed", exc
-            )
+            log.warning("the upstream's subscriptions/listen stream ended (%s); list changes are not relayed", exc)
             wanted.mark_applied(version)
             await wake.wait()
 

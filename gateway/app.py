@@ -191,9 +191,7 @@ def policy_hash(config: GatewayConfig) -> str:
 
 
 @contextlib.asynccontextmanager
-async def open_gateway(
-    config: GatewayConfig, spec: UpstreamSpec, *, mode: str = "legacy"
-) -> AsyncIterator[GatewayApp]:
+async def open_gateway(config: GatewayConfig, spec: UpstreamSpec, *, mode: str = "legacy") -> AsyncIterator[GatewayApp]:
     """Start the upstream and yield a ready `GatewayApp` (closing both on exit)."""
     config.state_dir.mkdir(parents=True, exist_ok=True)
     upstream = Upstream(

@@ -120,15 +120,12 @@ def answer_cli(
     """`winmcp-gateway approve|deny ID`: show the request, confirm, record the answer. Returns the exit code."""
     store = ApprovalStore(config.state_dir)
     if not is_approval_id(approval_id):
-        print(
-            f"error: {approval_id!r} is not an approval id (they look like apr-0123456789)", file=sys.stderr
-        )
+        print(f"error: {approval_id!r} is not an approval id (they look like apr-0123456789)", file=sys.stderr)
         return 2
     record, approval = store.record(approval_id), store.load(approval_id)
     if record is None or approval is None:
         print(
-            f"error: no approval request {approval_id} in {store.dir} "
-            "(check --state-dir / WINMCP_GATEWAY_STATE_DIR)",
+            f"error: no approval request {approval_id} in {store.dir} (check --state-dir / WINMCP_GATEWAY_STATE_DIR)",
             file=sys.stderr,
         )
         return 2
@@ -150,16 +147,10 @@ def answer_cli(
             return 1
     now_ms = time.time() * 1000.0
     # The ttl of the gateway that asked travels with its request; this CLI's own config may differ.
-    ttl_ms = (
-        approval.expires_ms - approval.created_ms
-        if approval.expires_ms is not None
-        else config.approval_ttl_ms
-    )
+    ttl_ms = approval.expires_ms - approval.created_ms if approval.expires_ms is not None else config.approval_ttl_ms
     try:
         if approve:
-            updated = grant(
-                approval, scope="session" if session_scope else "once", now_ms=now_ms, ttl_ms=ttl_ms
-            )
+            updated = grant(approval, scope="session" if session_scope else "once", now_ms=now_ms, ttl_ms=ttl_ms)
         else:
             updated = deny(approval, now_ms=now_ms)
     except ApprovalError as exc:
@@ -167,9 +158,7 @@ def answer_cli(
         return 2
     store.save(updated)
     if approve:
-        scope = (
-            "identical calls for the rest of that client session" if session_scope else "one identical call"
-        )
+        scope = "identical calls for the rest of that client session" if session_scope else "one identical call"
         print(f'approved for {scope}; the model must repeat the call with approval_id="{approval.id}"')
     else:
         print("denied; the model's repeat of the call will be refused")

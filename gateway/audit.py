@@ -63,9 +63,7 @@ LOCK_TIMEOUT_S = 10.0  # a writer holds the lock for one append (~ms); longer me
 # Fields the writer owns; a caller's value for them is ignored (the chain must stay ours).
 CHAIN_FIELDS = frozenset({"ts", "seq", "prev", "hash", "policy"})
 # Fields that cannot echo typed text; scrubbing a short password from them would only mangle them.
-_NOT_SCRUBBED = frozenset(
-    {"args", "tool", "class", "session", "code", "obs", "based_on", "point", "password_field"}
-)
+_NOT_SCRUBBED = frozenset({"args", "tool", "class", "session", "code", "obs", "based_on", "point", "password_field"})
 _FILE_MODE = 0o600  # owner-only (S-AUD-07); ignored by Windows, where ACLs come from the profile dir
 _OPEN_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
 
@@ -183,8 +181,7 @@ class AuditLog:
             echoed = masked_tokens(dict(raw_args), record["args"])
             if echoed:
                 record = {
-                    k: (v if k == "args" or k in _NOT_SCRUBBED else scrub_echoes(v, echoed))
-                    for k, v in record.items()
+                    k: (v if k == "args" or k in _NOT_SCRUBBED else scrub_echoes(v, echoed)) for k, v in record.items()
                 }
         if password_field:
             record["password_field"] = True

@@ -188,16 +188,12 @@ def _parser() -> argparse.ArgumentParser:
         prog="winmcp-gateway audit-report", description="Summarise and verify the gateway's audit log."
     )
     where = p.add_mutually_exclusive_group()
-    where.add_argument(
-        "--state-dir", type=Path, help=f"state dir holding {FILE_NAME} (default: ${ENV_STATE_DIR})"
-    )
+    where.add_argument("--state-dir", type=Path, help=f"state dir holding {FILE_NAME} (default: ${ENV_STATE_DIR})")
     where.add_argument("--file", type=Path, help="an audit file (its rotations FILE.N are read too)")
     p.add_argument("--recent", type=int, default=DEFAULT_RECENT, help="recent items per section (default 10)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--check", action="store_true", help="exit 1 when the log holds refusals (deny events)")
-    p.add_argument(
-        "--verify", action="store_true", help="verify the hash chain; exit 2 naming the first broken line"
-    )
+    p.add_argument("--verify", action="store_true", help="verify the hash chain; exit 2 naming the first broken line")
     return p
 
 

@@ -47,16 +47,12 @@ def _add_upstream(p: argparse.ArgumentParser) -> None:
     g.add_argument("--upstream-url", metavar="URL", help="upstream as a streamable-HTTP URL")
     g.add_argument("--upstream", choices=["sim"], help="sim: the bundled simulated Windows-MCP")
     p.add_argument("--scenario", help="simulator scenario (with --upstream sim)")
-    p.add_argument(
-        "--config", type=Path, help="TOML config file (default: $WINMCP_GATEWAY_CONFIG or the user config)"
-    )
+    p.add_argument("--config", type=Path, help="TOML config file (default: $WINMCP_GATEWAY_CONFIG or the user config)")
     _add_state(p)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="winmcp-gateway", description="Safety gateway in front of Windows-MCP."
-    )
+    parser = argparse.ArgumentParser(prog="winmcp-gateway", description="Safety gateway in front of Windows-MCP.")
     parser.add_argument("--version", action="version", version=f"winmcp-gateway {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log more (to stderr)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -92,9 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     sim = sub.add_parser("sim", help="run the simulated Windows-MCP over stdio")
-    sim.add_argument(
-        "rest", nargs=argparse.REMAINDER, help="simulator options (--scenario NAME, --event-log F …)"
-    )
+    sim.add_argument("rest", nargs=argparse.REMAINDER, help="simulator options (--scenario NAME, --event-log F …)")
 
     demo = sub.add_parser("demo", help="run the product on the simulator and show each incident prevented")
     demo.add_argument("--keep", action="store_true", help="keep the demo's state dir and print where it is")
@@ -126,9 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _config(args: argparse.Namespace) -> GatewayConfig:
-    config = load_config(
-        environ=os.environ, config_file=getattr(args, "config", None), state_dir=args.state_dir
-    )
+    config = load_config(environ=os.environ, config_file=getattr(args, "config", None), state_dir=args.state_dir)
     if args.command != "serve":  # serve logs them (and audits them) once it starts
         for warning in config.warnings:
             print(f"winmcp-gateway: warning: {warning}", file=sys.stderr)

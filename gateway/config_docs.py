@@ -80,8 +80,7 @@ def render_readme_section(keys: Sequence[Key] = KEYS) -> str:
         The text from `README_START` to `README_END` with a final newline.
     """
     rows = [
-        f"| `{k.name}` | `{toml_value(k.default)}` | {_safe_text(k)} | {k.doc.replace('|', chr(92) + '|')}"
-        f"{_range(k)} |"
+        f"| `{k.name}` | `{toml_value(k.default)}` | {_safe_text(k)} | {k.doc.replace('|', chr(92) + '|')}{_range(k)} |"
         for k in keys
     ]
     body = f"""{README_START}
@@ -215,9 +214,7 @@ def write_docs(readme: Path = README, example: Path = EXAMPLE) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """`python -m gateway.config_docs --write | --check`; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m gateway.config_docs")
-    parser.add_argument(
-        "--write", action="store_true", help="regenerate README section and config.example.toml"
-    )
+    parser.add_argument("--write", action="store_true", help="regenerate README section and config.example.toml")
     parser.add_argument("--check", action="store_true", help="only check (the default)")
     args = parser.parse_args(argv)
     if args.write:

@@ -200,9 +200,7 @@ async def decide_call(
         return await _decide_call(app, session, name, forward, own, ctx)
     except Exception as exc:  # noqa: BLE001 - fail closed and say why (S-DEC-05)
         log.exception("deciding %s failed", name)
-        return Outcome(
-            decision=policy_error(f"the gateway could not judge this call ({type(exc).__name__}: {exc})")
-        )
+        return Outcome(decision=policy_error(f"the gateway could not judge this call ({type(exc).__name__}: {exc})"))
 
 
 async def _decide_call(
@@ -256,17 +254,11 @@ async def _decide_call(
     if decision.verdict is Verdict.ASK and decision.enforced and decision.approval_id is None:
         if ctx is not None and supports_elicitation(ctx) and not asked:
             return await _ask_person(app, session, call, decision, own, ctx, store, facts)
-        pending, decision = request_approval(
-            new_approval_id(), call, decision, now, app.config.approval_ttl_ms
-        )
-        store.save(
-            pending, call=describe_call(name, forward, rule_id=decision.rule_id, reason=decision.reason)
-        )
+        pending, decision = request_approval(new_approval_id(), call, decision, now, app.config.approval_ttl_ms)
+        store.save(pending, call=describe_call(name, forward, rule_id=decision.rule_id, reason=decision.reason))
     elif decision.verdict is Verdict.ALLOW and decision.approval is not None:
         store.save(decision.approval)
-    exempted = (
-        rules.exempted_by(name, forward) if rules is not None and decision.verdict is Verdict.ALLOW else ()
-    )
+    exempted = rules.exempted_by(name, forward) if rules is not None and decision.verdict is Verdict.ALLOW else ()
     return Outcome(decision=decision, approval_id=decision.approval_id, exempted=tuple(exempted), **facts)
 
 
@@ -315,18 +307,12 @@ async def _ask_person(
             reason=f"approved by a person through elicitation ({answer})",
             by="person",
         )
-        return await _decide_call(
-            app, session, call.tool, forward, {**own, "approval_id": pending.id}, asked=True
-        )
+        return await _decide_call(app, session, call.tool, forward, {**own, "approval_id": pending.id}, asked=True)
     store.save(deny_approval(pending, now_ms=now))
     why = (
-        "the person denied it"
-        if answer == "deny"
-        else f"no answer from a person within {app.config.approval_wait_s} s"
+        "the person denied it" if answer == "deny" else f"no answer from a person within {app.config.approval_wait_s} s"
     )
-    await app.audit_event(
-        "approval", session=session, tool=call.tool, approval=pending.id, reason=why, by="person"
-    )
+    await app.audit_event("approval", session=session, tool=call.tool, approval=pending.id, reason=why, by="person")
     refusal = refuse(
         Code.APPROVAL_DENIED,
         f"approval {pending.id}: {why}.",

@@ -8,6 +8,7 @@ the demo exits 1 naming the first step that did not behave as shown (S-CLI-03).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -75,10 +76,8 @@ class Demo:
             if item.get("type") == "text":
                 text = item["text"]
                 if text.startswith('["'):
-                    try:
+                    with contextlib.suppress(ValueError):
                         text = "\n".join(json.loads(text))
-                    except ValueError:
-                        pass
                 text = text.strip()
                 lines = text.splitlines()
                 shown_text = "\n      ".join(lines[:3]) + (
@@ -130,9 +129,7 @@ class Demo:
             env=self.env,
         )
         self.title("winmcp-gateway demo — client ⇄ winmcp-gateway ⇄ simulated Windows-MCP 0.8.8")
-        self.say(
-            "A 2560x1440 desktop whose screenshots Windows-MCP downscales to 1920x1080. The client is the"
-        )
+        self.say("A 2560x1440 desktop whose screenshots Windows-MCP downscales to 1920x1080. The client is the")
         self.say("official MCP SDK client; the person's commands run as real `winmcp-gateway` processes.")
         async with Client(params, mode="legacy") as client:
             self.client = client
@@ -156,15 +153,11 @@ class Demo:
     async def acting_blind(self) -> None:
         self.title("Incident 2 — acting on no view at all: a click before any Snapshot")
         result = await self.call("Click", {"loc": [2520, 35]})
-        self.check(
-            self.text(result).startswith("DENIED NO_OBSERVATION"), "refused with NO_OBSERVATION and a remedy"
-        )
+        self.check(self.text(result).startswith("DENIED NO_OBSERVATION"), "refused with NO_OBSERVATION and a remedy")
         self.check(self.new_desktop_events() == [], "the simulated desktop received nothing")
 
     async def coordinates(self) -> None:
-        self.title(
-            "Incident 1 — coordinate mistakes: scaling explained in prose, multiplied exactly once here"
-        )
+        self.title("Incident 1 — coordinate mistakes: scaling explained in prose, multiplied exactly once here")
         snap = await self.call("Snapshot", {"use_vision": True})
         obs = self.obs_id(snap)
         self.say("The model sees the Close button at image pixel (1890, 26.25) of the 1920x1080 picture.")
@@ -231,17 +224,13 @@ class Demo:
         args = {"mode": "kill", "name": "notepad.exe", "force": True}
         result = await self.call("Process", args)
         text = self.text(result)
-        self.check(
-            text.startswith("DENIED APPROVAL_REQUIRED") and "apr-" in text, "a force-kill asks for approval"
-        )
+        self.check(text.startswith("DENIED APPROVAL_REQUIRED") and "apr-" in text, "a force-kill asks for approval")
         approval_id = "apr-" + text.split("apr-")[1][:10]
         self.person("approve", approval_id, "--yes")
         result = await self.call("Process", {**args, "approval_id": approval_id})
         self.check(not result.get("isError"), "the identical call with the approval id runs once")
         result = await self.call("Process", {**args, "approval_id": approval_id})
-        self.check(
-            self.text(result).startswith("DENIED APPROVAL_DENIED"), "a replay of the used approval is refused"
-        )
+        self.check(self.text(result).startswith("DENIED APPROVAL_DENIED"), "a replay of the used approval is refused")
         kills = [e for e in self.new_desktop_events() if e.get("kind") == "process_kill"]
         self.check(len(kills) == 1, "exactly one kill reached the (simulated) system")
 

@@ -61,9 +61,7 @@ def _server(upstream: Upstream) -> str | None:
     return None if info is None else f"{info.name} {info.version}".strip()
 
 
-async def build_report(
-    app: GatewayApp, mapping: Check, *, upstream_error: UpstreamError | None = None
-) -> Report:
+async def build_report(app: GatewayApp, mapping: Check, *, upstream_error: UpstreamError | None = None) -> Report:
     """Run every check against `app`, with the mapping check already made by the caller.
 
     Args:
@@ -168,9 +166,7 @@ async def cli_report(config: GatewayConfig, spec: UpstreamSpec) -> Report:
         depends on it UNKNOWN.
     """
     with tempfile.TemporaryDirectory(prefix="winmcp-doctor-", ignore_cleanup_errors=True) as tmp:
-        upstream = Upstream(
-            spec, timeout_s=config.upstream_timeout_s, stderr_path=Path(tmp) / "upstream.stderr.log"
-        )
+        upstream = Upstream(spec, timeout_s=config.upstream_timeout_s, stderr_path=Path(tmp) / "upstream.stderr.log")
         try:
             async with upstream:
                 app = GatewayApp(config, upstream)

@@ -61,9 +61,7 @@ def check_upstream(
     if protocol is None:
         findings.append(Finding(verdict=_U, message="the negotiated protocol version is not known"))
     elif protocol not in KNOWN_PROTOCOL_VERSIONS:
-        findings.append(
-            Finding(verdict=_W, message=f"protocol version {protocol!r} is not one this SDK knows")
-        )
+        findings.append(Finding(verdict=_W, message=f"protocol version {protocol!r} is not one this SDK knows"))
     return Check.of(
         "upstream",
         "upstream reachable",
@@ -85,9 +83,7 @@ def check_mapping(
         return Check.unknown("mapping", title, f"not checked: {source}")
     if isinstance(capture, CaptureFailure):
         if capture.kind in _TRANSIENT:
-            return Check.unknown(
-                "mapping", title, f"not checked: {source} failed ({capture.kind}: {capture.message})"
-            )
+            return Check.unknown("mapping", title, f"not checked: {source} failed ({capture.kind}: {capture.message})")
         return Check.of(
             "mapping",
             title,
@@ -127,12 +123,8 @@ def check_mapping(
             )
         )
     else:
-        data.update(
-            origin=list(mapping.origin), scale=list(mapping.scale), source_size=list(mapping.source_size)
-        )
-        findings += [
-            Finding(verdict=_W, message=f"mapping: {w}") for w in mapping.warnings or mapping_warnings
-        ]
+        data.update(origin=list(mapping.origin), scale=list(mapping.scale), source_size=list(mapping.source_size))
+        findings += [Finding(verdict=_W, message=f"mapping: {w}") for w in mapping.warnings or mapping_warnings]
     findings += [Finding(verdict=_W, message=f"parser: {w}") for w in capture.warnings]
     ok = ""
     if mapping is not None:
@@ -151,11 +143,7 @@ def check_rules(config: GatewayConfig, rule_set: RuleSet | None, error: str | No
         return Check.of(
             "rules",
             title,
-            [
-                Finding(
-                    verdict=_S, message=(f"{error} — SYSTEM and INPUT calls are refused until it is fixed")
-                )
-            ],
+            [Finding(verdict=_S, message=(f"{error} — SYSTEM and INPUT calls are refused until it is fixed"))],
             ok="",
         )
     if not config.command_rules_enabled:
@@ -166,8 +154,7 @@ def check_rules(config: GatewayConfig, rule_set: RuleSet | None, error: str | No
                 Finding(
                     verdict=_W,
                     message=(
-                        "command rules are off (command_rules_enabled = false): "
-                        "SYSTEM tool content is not checked"
+                        "command rules are off (command_rules_enabled = false): SYSTEM tool content is not checked"
                     ),
                 )
             ],
@@ -204,9 +191,7 @@ def check_config(config: GatewayConfig) -> Check:
         )
         findings.append(Finding(verdict=_W, message=f"{name} = false: {what}"))
     if config.unknown_tools == "allow":
-        findings.append(
-            Finding(verdict=_W, message='unknown_tools = "allow": tools the catalog does not know run')
-        )
+        findings.append(Finding(verdict=_W, message='unknown_tools = "allow": tools the catalog does not know run'))
     where = str(config.config_file) if config.config_file else "no file (defaults, environment, flags)"
     return Check.of(
         "config",
@@ -250,18 +235,13 @@ def check_audit(config: GatewayConfig, stats: Mapping[str, Any] | None) -> Check
         findings.append(
             Finding(
                 verdict=_W,
-                message=(
-                    f"{stats['failures']} audit write(s) failed in this process; "
-                    f"last: {stats.get('last_error')}"
-                ),
+                message=(f"{stats['failures']} audit write(s) failed in this process; last: {stats.get('last_error')}"),
             )
         )
     try:
         result = verify_chain(audit_files(directory))
     except Exception as exc:  # noqa: BLE001 - could not check is UNKNOWN, never a crash
-        findings.append(
-            Finding(verdict=_U, message=f"the chain could not be read ({type(exc).__name__}: {exc})")
-        )
+        findings.append(Finding(verdict=_U, message=f"the chain could not be read ({type(exc).__name__}: {exc})"))
         return Check.of("audit", title, findings, ok="", data=data)
     data["chain"] = {
         "ok": result.ok,

@@ -137,9 +137,7 @@ class Check:
                 f"{n} {v.value}" for v in reversed(Verdict) if (n := sum(f.verdict is v for f in findings))
             )
             summary = f"{len(findings)} findings ({counts})"
-        return cls(
-            id=cid, title=title, verdict=verdict, summary=summary, findings=tuple(findings), data=data or {}
-        )
+        return cls(id=cid, title=title, verdict=verdict, summary=summary, findings=tuple(findings), data=data or {})
 
     @classmethod
     def unknown(cls, cid: str, title: str, why: str, data: Mapping[str, Any] | None = None) -> Check:

@@ -27,9 +27,7 @@ from policy.rules import BUILTIN_RULES, Rule, RuleSet, rules_read_args
 
 # Arguments the gateway itself SENDS upstream: the window-drift probe is a Snapshot with
 # `use_vision` and a small `region` (gateway/decide_bridge.py `run_probe`; a test records them).
-GATEWAY_SENDS: Mapping[str, frozenset[str]] = MappingProxyType(
-    {"Snapshot": frozenset({"use_vision", "region"})}
-)
+GATEWAY_SENDS: Mapping[str, frozenset[str]] = MappingProxyType({"Snapshot": frozenset({"use_vision", "region"})})
 
 # Upstream 0.8.8 arguments of gated tools that the gateway deliberately does not read, and why
 # that is harmless: none of them carries a command, a path, a program or a target of its own.
@@ -88,9 +86,7 @@ def rules_on(tool: str, rule_set: RuleSet | None) -> tuple[str, ...]:
 
 def _readers(tool: str, field: str) -> list[str]:
     spec = UPSTREAM_TOOLS[tool]
-    out = [
-        f"catalog ({role}: {effect})" for role, effect in _ROLE_EFFECT.items() if field in getattr(spec, role)
-    ]
+    out = [f"catalog ({role}: {effect})" for role, effect in _ROLE_EFFECT.items() if field in getattr(spec, role)]
     if field in rules_read_args().get(tool, frozenset()):
         out.append("command rules")
     if field in GATEWAY_SENDS.get(tool, frozenset()):
@@ -108,9 +104,7 @@ def _missing(tool: str, field: str, props: Mapping[str, Any], rule_set: RuleSet 
         dead = rules_on(tool, rule_set)
         only = rules_read_args()[tool] == frozenset({field})
         text += (
-            f" Rules that went dead on {tool}: "
-            if only
-            else f" Rules that read {tool} and are now blind to it: "
+            f" Rules that went dead on {tool}: " if only else f" Rules that read {tool} and are now blind to it: "
         ) + (", ".join(dead) or "none")
     new = sorted(set(props) - reads_of(tool) - set(KNOWN_UNREAD_ARGS.get(tool, {})))
     if new:
@@ -179,9 +173,7 @@ def compare_schema(
                     ),
                 )
             )
-        unknown = sorted(
-            set(props) - reads_of(tool) - set(KNOWN_UNREAD_ARGS.get(tool, {})) - set(GATEWAY_ARGS)
-        )
+        unknown = sorted(set(props) - reads_of(tool) - set(KNOWN_UNREAD_ARGS.get(tool, {})) - set(GATEWAY_ARGS))
         if classify(tool) not in _GATED:
             if unknown:
                 ungated[tool] = unknown

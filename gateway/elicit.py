@@ -111,9 +111,7 @@ async def ask_mid_call(ctx: Any, message: str, wait_s: float) -> Answer:
 
 def input_required(message: str, state: str) -> dict[str, Any]:
     """2026-07-28: the result that asks the client to elicit and retry."""
-    request = types.ElicitRequest(
-        params=types.ElicitRequestFormParams(message=message, requested_schema=SCHEMA)
-    )
+    request = types.ElicitRequest(params=types.ElicitRequestFormParams(message=message, requested_schema=SCHEMA))
     result = types.InputRequiredResult(input_requests={INPUT_KEY: request}, request_state=state)
     dumped: dict[str, Any] = result.model_dump(by_alias=True, exclude_none=True, mode="json")
     return dumped

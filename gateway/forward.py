@@ -137,9 +137,7 @@ def register_forwarding(server: Server[Any], app: GatewayApp, router: Router) ->
     )
     for method, model, handler in handlers:
         server.add_request_handler(method, model, handler)
-    server.add_notification_handler(
-        "notifications/roots/list_changed", types.NotificationParams, roots_changed
-    )
+    server.add_notification_handler("notifications/roots/list_changed", types.NotificationParams, roots_changed)
 
 
 __all__ = ["as_protocol_errors", "register_forwarding", "upstream_params"]

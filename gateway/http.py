@@ -94,9 +94,9 @@ class Guard:
             return
         problem = self._auth_problem(request)
         if problem is not None:
-            await _refusal(
-                401, "invalid_token", problem, {"WWW-Authenticate": 'Bearer realm="winmcp-gateway"'}
-            )(scope, receive, send)
+            await _refusal(401, "invalid_token", problem, {"WWW-Authenticate": 'Bearer realm="winmcp-gateway"'})(
+                scope, receive, send
+            )
             return
         await self._inner(scope, receive, send)
 
@@ -240,14 +240,8 @@ def run_http(
         async with open_gateway(config, spec, mode=mode) as app:
 
             def announce() -> None:
-                auth = (
-                    "bearer token required"
-                    if settings.token
-                    else "NO AUTHENTICATION (--no-auth, loopback only)"
-                )
-                print(
-                    f"winmcp-gateway: serving MCP on {settings.url(MCP_PATH)} ({auth})", file=err, flush=True
-                )
+                auth = "bearer token required" if settings.token else "NO AUTHENTICATION (--no-auth, loopback only)"
+                print(f"winmcp-gateway: serving MCP on {settings.url(MCP_PATH)} ({auth})", file=err, flush=True)
 
             await serve_http(app, settings, sock, started=announce)
 

@@ -157,8 +157,7 @@ def load_or_create_token(path: Path, stderr: TextIO) -> str:
     token = path.read_text(encoding="utf-8").strip()
     if len(token) < MIN_TOKEN_CHARS:
         raise ConfigError(
-            f"{path} holds no usable token (at least {MIN_TOKEN_CHARS} characters); "
-            "delete it to have one generated"
+            f"{path} holds no usable token (at least {MIN_TOKEN_CHARS} characters); delete it to have one generated"
         )
     print(f"winmcp-gateway: HTTP bearer token: the one in {path}", file=stderr, flush=True)
     return token
@@ -192,13 +191,9 @@ def resolve_settings(
             )
         resolved = None
     else:
-        resolved = (
-            token or environ.get(ENV_TOKEN) or load_or_create_token(config.state_dir / TOKEN_FILE, stderr)
-        )
+        resolved = token or environ.get(ENV_TOKEN) or load_or_create_token(config.state_dir / TOKEN_FILE, stderr)
         if len(resolved) < MIN_TOKEN_CHARS:
-            raise ConfigError(
-                f"the HTTP token is too short: use at least {MIN_TOKEN_CHARS} random characters"
-            )
+            raise ConfigError(f"the HTTP token is too short: use at least {MIN_TOKEN_CHARS} random characters")
     if host in _WILDCARDS and not allow_hosts:
         raise ConfigError(
             f"--http {bind}: a wildcard address listens on every interface; name the host(s) clients "

@@ -167,9 +167,7 @@ def parse_result(tool: str, result: Any) -> Capture | CaptureFailure:
         return CaptureFailure(message=prose.strip(), kind="capture_error")
     capture, recognised = _parse(tool, prose, envelope_warnings)
     if not recognised:
-        return CaptureFailure(
-            message=f"text is not a {tool} result: {prose.strip()[:120]!r}", kind="unrecognized"
-        )
+        return CaptureFailure(message=f"text is not a {tool} result: {prose.strip()[:120]!r}", kind="unrecognized")
     warns = list(capture.warnings)
     if len(texts) > 1:
         warns.append(f"result has {len(texts)} text items; parsed the first")

@@ -20,7 +20,8 @@ def _basis(app: GatewayApp, session: str, based_on: object) -> tuple[Observation
         if obs is None:
             return (
                 None,
-                "this session has no observation with an image: take a Snapshot with use_vision=true (or a Screenshot) first",
+                "this session has no observation with an image: "
+                "take a Snapshot with use_vision=true (or a Screenshot) first",
             )
         return obs, None
     if not isinstance(based_on, str):
@@ -38,20 +39,11 @@ def _basis(app: GatewayApp, session: str, based_on: object) -> tuple[Observation
 
 def _convert(app: GatewayApp, session: str, args: dict[str, Any], *, to_screen: bool) -> dict[str, Any]:
     x, y = args.get("x"), args.get("y")
-    if (
-        not isinstance(x, int | float)
-        or not isinstance(y, int | float)
-        or isinstance(x, bool)
-        or isinstance(y, bool)
-    ):
-        return structured(
-            {"ok": False, "error": "x and y must be numbers"}, "x and y must be numbers", is_error=True
-        )
+    if not isinstance(x, int | float) or not isinstance(y, int | float) or isinstance(x, bool) or isinstance(y, bool):
+        return structured({"ok": False, "error": "x and y must be numbers"}, "x and y must be numbers", is_error=True)
     obs, error = _basis(app, session, args.get("based_on"))
     if obs is None or obs.mapping is None:
-        return structured(
-            {"ok": False, "obs": None, "error": error}, f"cannot convert: {error}", is_error=True
-        )
+        return structured({"ok": False, "obs": None, "error": error}, f"cannot convert: {error}", is_error=True)
     m = obs.mapping
     if to_screen:
         if not in_image(m, x, y):
@@ -181,12 +173,8 @@ def _kill(app: GatewayApp, session: str, args: dict[str, Any]) -> dict[str, Any]
     action = args.get("action")
     if action == "engage":
         before = app.kill.status()
-        status = app.kill.engage(
-            by="model", reason=str(args.get("reason") or f"engaged by the model ({session})")
-        )
-        app.audit.append(
-            "kill", session=session, tool="winmcp_kill", reason=f"engage: {status.reason}", by="model"
-        )
+        status = app.kill.engage(by="model", reason=str(args.get("reason") or f"engaged by the model ({session})"))
+        app.audit.append("kill", session=session, tool="winmcp_kill", reason=f"engage: {status.reason}", by="model")
         msg = (
             "kill switch ENGAGED: desktop- and system-changing calls are refused; observation keeps working. "
             "A person can release it with `winmcp-gateway kill release`."
@@ -209,9 +197,7 @@ def _kill(app: GatewayApp, session: str, args: dict[str, Any]) -> dict[str, Any]
         msg = f"kill switch {'ENGAGED by ' + str(status.by) if status.engaged else 'off'}"
         return structured({**status.as_dict(), "changed": False, "message": msg}, msg)
     msg = "action must be engage, release or status"
-    return structured(
-        {"engaged": app.kill.status().engaged, "changed": False, "message": msg}, msg, is_error=True
-    )
+    return structured({"engaged": app.kill.status().engaged, "changed": False, "message": msg}, msg, is_error=True)
 
 
 async def handle(app: GatewayApp, session: str, name: str, args: dict[str, Any], ctx: Any) -> dict[str, Any]:

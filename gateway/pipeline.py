@@ -64,9 +64,7 @@ def split_gateway_args(name: str, args: dict[str, Any]) -> tuple[dict[str, Any],
     return forward, own
 
 
-async def handle_call(
-    app: GatewayApp, session: str, name: str, args: dict[str, Any], ctx: Any
-) -> dict[str, Any]:
+async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, Any], ctx: Any) -> dict[str, Any]:
     """Run one tools/call through the pipeline and return the result dict for the client."""
     started = time.perf_counter()
     app.counters.calls += 1
@@ -122,9 +120,7 @@ async def handle_call(
     try:
         result = await app.upstream.call_tool(name, forward)
     except UpstreamProtocolError:
-        await app.audit_event(
-            "failure", code="UPSTREAM_PROTOCOL_ERROR", duration_ms=_ms(started), **audit_common
-        )
+        await app.audit_event("failure", code="UPSTREAM_PROTOCOL_ERROR", duration_ms=_ms(started), **audit_common)
         raise
     except UpstreamError as exc:
         app.counters.upstream_failures += 1

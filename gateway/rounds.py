@@ -106,9 +106,7 @@ async def runtime_lifespan(_server: Any) -> AsyncIterator[Runtime]:
 class CallLink:
     """A client call waiting on the upstream (implements `gateway.upstream_hooks.Caller`)."""
 
-    def __init__(
-        self, ctx: Any, session: str, *, log_floor: Callable[[str], str | None], binding: str = ""
-    ) -> None:
+    def __init__(self, ctx: Any, session: str, *, log_floor: Callable[[str], str | None], binding: str = "") -> None:
         self.session = session
         self.ctx = ctx
         self.modern = is_modern(ctx)
@@ -177,9 +175,7 @@ class CallLink:
         wire: dict[str, Any] = answer.model_dump(by_alias=True, exclude_none=True, mode="json")
         return wire
 
-    async def _ask_in_rounds(
-        self, method: str, params: Mapping[str, Any]
-    ) -> dict[str, Any] | types.ErrorData:
+    async def _ask_in_rounds(self, method: str, params: Mapping[str, Any]) -> dict[str, Any] | types.ErrorData:
         self._count += 1
         key = f"{method.split('/')[0]}-{self._count}"
         answered, box = anyio.Event(), list[Any]()
@@ -238,9 +234,7 @@ class CallLink:
                 if open_questions:
                     runtime.parked[self.token] = self
                     return types.InputRequiredResult(
-                        input_requests={
-                            k: _INPUT_REQUEST.validate_python(q) for k, q in open_questions.items()
-                        },
+                        input_requests={k: _INPUT_REQUEST.validate_python(q) for k, q in open_questions.items()},
                         request_state=self.token,
                     )
                 await self._changed.wait()
@@ -282,9 +276,7 @@ async def run_interactive(
     if request_state is not None and request_state.startswith(STATE_PREFIX):
         parked = runtime.parked.get(request_state)
         if parked is None or parked.session != session or parked.binding != binding:
-            raise MCPError(
-                types.INVALID_PARAMS, "unknown or expired requestState: repeat the call without it"
-            )
+            raise MCPError(types.INVALID_PARAMS, "unknown or expired requestState: repeat the call without it")
         parked.resume(ctx, input_responses or {})
         return await parked.next_round(runtime)
     link = CallLink(ctx, session, log_floor=log_floor, binding=binding)

@@ -154,9 +154,7 @@ class Router:
             message=(f"winmcp-gateway has no client call to route this {method} to"),
         )
 
-    async def _ask_peer(
-        self, peer: Peer, method: str, params: Mapping[str, Any]
-    ) -> dict[str, Any] | types.ErrorData:
+    async def _ask_peer(self, peer: Peer, method: str, params: Mapping[str, Any]) -> dict[str, Any] | types.ErrorData:
         wanted = CAPABILITY_FOR.get(method)
         if wanted is None or not peer.session.check_client_capability(wanted):
             return not_supported(method)
@@ -167,9 +165,7 @@ class Router:
             error = getattr(exc, "error", None)
             if isinstance(error, types.ErrorData):
                 return error
-            return types.ErrorData(
-                code=types.INTERNAL_ERROR, message=f"the client could not answer {method}: {exc}"
-            )
+            return types.ErrorData(code=types.INTERNAL_ERROR, message=f"the client could not answer {method}: {exc}")
         wire: dict[str, Any] = answer.model_dump(by_alias=True, exclude_none=True, mode="json")
         return wire
 

@@ -137,9 +137,7 @@ def build_server(app: GatewayApp) -> Server[Any]:
         router.tools_digest = tools_digest(tools)
         return types.ListToolsResult(tools=[types.Tool.model_validate(t) for t in tools])
 
-    async def call(
-        ctx: ServerRequestContext[Any, Any], session: str, params: types.CallToolRequestParams
-    ) -> Any:
+    async def call(ctx: ServerRequestContext[Any, Any], session: str, params: types.CallToolRequestParams) -> Any:
         try:
             result = await handle_call(app, session, params.name, dict(params.arguments or {}), ctx)
         except UpstreamProtocolError as exc:

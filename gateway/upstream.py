@@ -93,17 +93,13 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
                 code="UPSTREAM_DIED",
             ) from exc
         if exc.code == _REQUEST_TIMEOUT:
-            raise UpstreamTimeout(
-                f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT"
-            ) from exc
+            raise UpstreamTimeout(f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT") from exc
         raise UpstreamProtocolError(exc.code, exc.message, exc.data) from exc
     except TimeoutError as exc:
         raise UpstreamTimeout(f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT") from exc
     except (ValidationError, InputRequiredRoundsExceededError) as exc:
         # The upstream answered, but not in a shape the negotiated protocol allows.
-        raise UpstreamError(
-            f"the upstream's answer to {what} is malformed: {exc}", code="UPSTREAM_BAD_ANSWER"
-        ) from exc
+        raise UpstreamError(f"the upstream's answer to {what} is malformed: {exc}", code="UPSTREAM_BAD_ANSWER") from exc
     except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream) as exc:
         raise UpstreamError(
             f"the upstream connection is broken ({type(exc).__name__}) during {what}",
@@ -111,9 +107,7 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
             code="UPSTREAM_DIED",
         ) from exc
     except OSError as exc:
-        raise UpstreamError(
-            f"the upstream cannot be reached for {what}: {exc}", code="UPSTREAM_UNREACHABLE"
-        ) from exc
+        raise UpstreamError(f"the upstream cannot be reached for {what}: {exc}", code="UPSTREAM_UNREACHABLE") from exc
 
 
 def _wire(model: Any) -> dict[str, Any]:

@@ -33,9 +33,7 @@ NOT_SUPPORTED: dict[str, str] = {
 
 def not_supported(method: str) -> types.ErrorData:
     """The error a client without the capability for `method` answers."""
-    return types.ErrorData(
-        code=types.INVALID_REQUEST, message=NOT_SUPPORTED.get(method, f"{method} not supported")
-    )
+    return types.ErrorData(code=types.INVALID_REQUEST, message=NOT_SUPPORTED.get(method, f"{method} not supported"))
 
 
 @runtime_checkable
@@ -92,9 +90,7 @@ def strip_reserved_meta(meta: Mapping[str, Any] | None) -> dict[str, Any] | None
     """
     if not meta:
         return None
-    kept = {
-        k: v for k, v in meta.items() if k != "progressToken" and not k.startswith("io.modelcontextprotocol/")
-    }
+    kept = {k: v for k, v in meta.items() if k != "progressToken" and not k.startswith("io.modelcontextprotocol/")}
     return kept or None
 
 

@@ -137,9 +137,7 @@ def _cmd(*names: str) -> str:
     return r"(?<![\w\-.$])(?:" + "|".join(names) + ")" + _END
 
 
-_MACHINE = (
-    r"(?<![\w])(?:hklm|hkcr|hku|hkcc|hkey_local_machine|hkey_classes_root|hkey_users|hkey_current_config)"
-)
+_MACHINE = r"(?<![\w])(?:hklm|hkcr|hku|hkcc|hkey_local_machine|hkey_classes_root|hkey_users|hkey_current_config)"
 _BROAD = "|".join(sorted((k.replace(" ", r"\s") for k in BROAD_KEYS), key=len, reverse=True))
 _REG_WRITE = (
     "(?:"
@@ -255,9 +253,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _cmd("wmic") + _S + r"\bshadowcopy\sdelete\b",
             r"^(?=.*win32_shadowcopy)(?=.*(?:remove-wmiobject|remove-ciminstance|\.delete\(\)))",
             _cmd("wbadmin") + r"\sdelete\s(?:catalog|systemstatebackup|backup)",
-            _cmd("bcdedit")
-            + _S
-            + r"\b(?:recoveryenabled\s(?:no|off|0)|bootstatuspolicy\signoreallfailures)\b",
+            _cmd("bcdedit") + _S + r"\b(?:recoveryenabled\s(?:no|off|0)|bootstatuspolicy\signoreallfailures)\b",
         ),
     ),
     RuleSpec(
@@ -343,15 +339,10 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         "protection. Never done through the agent; ask the user.",
         tools=(*COMMAND_TOOLS, "Registry"),
         patterns=(
-            _cmd("set-mppreference")
-            + _S
-            + r"\s-(?:disable[a-z]*|drtm|dbm|dioavp|dscrptsc|dips|dbaf)"
-            + _TRUE,
+            _cmd("set-mppreference") + _S + r"\s-(?:disable[a-z]*|drtm|dbm|dioavp|dscrptsc|dips|dbaf)" + _TRUE,
             _cmd("set-mppreference") + _S + r"\s-(?:mapsreporting|submitsamplesconsent)"
             r"(?:\s*:\s*|\s+)['\"]?(?:0|disabled|2|neversend)" + _END,
-            _cmd("add-mppreference", "set-mppreference")
-            + _S
-            + r"\s-exclusion(?:path|process|extension|ipaddress)"
+            _cmd("add-mppreference", "set-mppreference") + _S + r"\s-exclusion(?:path|process|extension|ipaddress)"
             r"" + _END,
             _STOP_SVC + _S + _DEF_SVC,
             _DISABLE_SVC + _S + _DEF_SVC + _S + r"disabled\b",
@@ -430,9 +421,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         reason="An encoded (-EncodedCommand / base64) command hides what runs. Send the plain command text.",
         patterns=(
             r"(?<![\w\-])[-/]encodedcommand" + _END,
-            _cmd("powershell", "pwsh")
-            + _S
-            + r"\s['\"]?[-/](?:e|ec|en[a-z]*)['\"]?[\s,]+['\"]?[a-z0-9+/]{8,}",
+            _cmd("powershell", "pwsh") + _S + r"\s['\"]?[-/](?:e|ec|en[a-z]*)['\"]?[\s,]+['\"]?[a-z0-9+/]{8,}",
             r"^(?=.*frombase64string)(?=.*(?:invoke-expression|scriptblock\]::create|invoke-command"
             r"|\|\s*(?:powershell|pwsh)(?![\w\-])))",
         ),
@@ -457,13 +446,10 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         id="kill-desktop-shell",
         action="ask",
         risk="availability",
-        reason="Killing explorer.exe removes the taskbar and desktop the agent works in; a person must "
-        "approve it.",
+        reason="Killing explorer.exe removes the taskbar and desktop the agent works in; a person must approve it.",
         tools=(*COMMAND_TOOLS, "Process"),
         patterns=(
-            _cmd("stop-process", "taskkill", "tskill")
-            + _S
-            + r"(?<![\w\-.])['\"]?explorer(?:\.exe)?(?![\w\-.])",
+            _cmd("stop-process", "taskkill", "tskill") + _S + r"(?<![\w\-.])['\"]?explorer(?:\.exe)?(?![\w\-.])",
             _cmd("get-process") + r"\s(?:-name\s)?['\"]?explorer\b[^;]*?(?:\|\s*stop-process|\.kill\()",
         ),
         predicate=only_for("Process", kill_explorer),
@@ -485,8 +471,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _FILE_WRITE + _S + _STARTUP_TEXT,
         ),
         predicate=lambda tool, args: (
-            only_for("Registry", registry_autostart)(tool, args)
-            or only_for("FileSystem", fs_startup_write)(tool, args)
+            only_for("Registry", registry_autostart)(tool, args) or only_for("FileSystem", fs_startup_write)(tool, args)
         ),
     ),
     RuleSpec(

@@ -310,9 +310,7 @@ def _inner_of(name: str, text: str, tokens: list[re.Match[str]]) -> str | None:
         while i < len(words) and words[i].startswith("/"):
             if words[i][:2] in ("/c", "/k", "/r"):
                 glued = words[i][2:]
-                return (
-                    glued + " " + (_rest(text, tokens, i + 1) or "") if glued else _rest(text, tokens, i + 1)
-                )
+                return glued + " " + (_rest(text, tokens, i + 1) or "") if glued else _rest(text, tokens, i + 1)
             i += 1
         return None
     if name in ("powershell", "pwsh"):

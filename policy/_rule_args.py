@@ -237,8 +237,7 @@ INTERPRETERS = re.compile(
     r"|runas|psexec|psexec64)$"
 )
 SCRIPT_EXTENSIONS = frozenset(
-    {"bat", "cmd", "ps1", "psm1", "vbs", "vbe", "js", "jse", "wsf", "wsh", "hta", "msi", "cpl"}
-    | {"py", "pyw", "scr"}
+    {"bat", "cmd", "ps1", "psm1", "vbs", "vbe", "js", "jse", "wsf", "wsh", "hta", "msi", "cpl"} | {"py", "pyw", "scr"}
 )
 # Start-menu names the fuzzy `name` match (ratio ≥ 70) would resolve to a shell.
 _INTERPRETER_NAMES = re.compile(

@@ -97,9 +97,7 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
     elif tool == "PowerShell" and args.get("command") is not None:
         texts = expand(value_text(args["command"]))
     elif tool == "App":
-        paths = [
-            _canonical(str(args[k])).rstrip("/") for k in ("executable", "cwd") if args.get(k) is not None
-        ]
+        paths = [_canonical(str(args[k])).rstrip("/") for k in ("executable", "cwd") if args.get(k) is not None]
         arguments = app_arguments(args.get("args"))
         texts = [fold(" ".join(arguments)), *(fold(a) for a in arguments)] if arguments else []
     texts = [_canonical(t) for t in texts]

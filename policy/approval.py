@@ -90,9 +90,7 @@ def is_expired(a: Approval, now_ms: float) -> bool:
     return a.expires_ms is not None and (not math.isfinite(now_ms) or now_ms > a.expires_ms)
 
 
-def request(
-    approval_id: str, call: ToolCall, ask: Decision, now_ms: float, ttl_ms: float
-) -> tuple[Approval, Decision]:
+def request(approval_id: str, call: ToolCall, ask: Decision, now_ms: float, ttl_ms: float) -> tuple[Approval, Decision]:
     """Turn an ASK from `decide` into a pending approval and the refusal that names its id (S-APR-01).
 
     Args:
@@ -192,9 +190,7 @@ def consume(a: Approval | None, call: ToolCall, now_ms: float) -> tuple[Approval
     shown = f'"{cited[:40]}"' if cited else "the cited approval_id"
     digest = approval_digest(call.tool, call.args)
 
-    def no(
-        why: str, remedy: str = _NEW, code: Code = Code.APPROVAL_DENIED
-    ) -> tuple[Approval | None, Decision]:
+    def no(why: str, remedy: str = _NEW, code: Code = Code.APPROVAL_DENIED) -> tuple[Approval | None, Decision]:
         return a, refuse(code, why, remedy, spec="S-APR-03", digest=digest, approval_id=a.id if a else None)
 
     if a is None or a.session != call.session or (call.approval_id is not None and a.id != cited):
@@ -212,9 +208,7 @@ def consume(a: Approval | None, call: ToolCall, now_ms: float) -> tuple[Approval
             "repeat the exact call that was approved, or " + _NEW,
         )
     if a.status == "denied":
-        return no(
-            f"a person denied approval {a.id}.", "do not repeat this call; ask the person what to do instead"
-        )
+        return no(f"a person denied approval {a.id}.", "do not repeat this call; ask the person what to do instead")
     if a.status == "used":
         return no(f"approval {a.id} was already used; it covers one call.")
     if is_expired(a, now_ms):

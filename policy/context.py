@@ -127,13 +127,9 @@ class PolicyConfig:
             if value < 0 or (name == "approval_ttl_ms" and value == 0):
                 raise ValueError(f"PolicyConfig.{name} out of range: {value!r}")
         if self.profile not in ("default", "observe-only"):
-            raise ValueError(
-                f"PolicyConfig.profile must be 'default' or 'observe-only', not {self.profile!r}"
-            )
+            raise ValueError(f"PolicyConfig.profile must be 'default' or 'observe-only', not {self.profile!r}")
         if self.unknown_tools not in ("deny", "allow"):
-            raise ValueError(
-                f"PolicyConfig.unknown_tools must be 'deny' or 'allow', not {self.unknown_tools!r}"
-            )
+            raise ValueError(f"PolicyConfig.unknown_tools must be 'deny' or 'allow', not {self.unknown_tools!r}")
 
     @classmethod
     def from_attrs(cls, source: object) -> PolicyConfig:
@@ -236,9 +232,7 @@ class SessionView:
             raise TypeError("SessionView.session must be a string")
         for key, obs in self.observations.items():
             if type(obs) is not Observation or obs.id != key or obs.session != self.session:
-                raise ValueError(
-                    f"SessionView.observations[{key!r}] is not this session's observation {key!r}"
-                )
+                raise ValueError(f"SessionView.observations[{key!r}] is not this session's observation {key!r}")
         if (
             self.latest_id is not None
             and self.latest_id not in self.observations

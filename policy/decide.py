@@ -141,11 +141,7 @@ def _approval_outcome(call: ToolCall, ctx: Context, now_ms: float) -> Decision |
     if hit is not None and hit.action == "ask":
         reason = f"command rule {hit.rule_id} ({hit.risk}) asks for a person's approval: {hit.reason}"
     else:
-        key = (
-            "require_approval"
-            if effective_class(call.tool) is ToolClass.SYSTEM
-            else "require_approval_for_input"
-        )
+        key = "require_approval" if effective_class(call.tool) is ToolClass.SYSTEM else "require_approval_for_input"
         reason = f"{call.tool[:60]} calls need a person's approval ({key})."
     return Decision(
         verdict=Verdict.ASK,

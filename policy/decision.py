@@ -273,9 +273,7 @@ def policy_error(reason: str, *, spec: str = "S-DEC-05") -> Decision:
         The decision (always enforced).
     """
     text = " ".join(str(reason).split())[:300] or "the policy failed"
-    return Decision(
-        verdict=Verdict.DENY, code=Code.POLICY_ERROR, reason=text, remedy=POLICY_ERROR_REMEDY, spec=spec
-    )
+    return Decision(verdict=Verdict.DENY, code=Code.POLICY_ERROR, reason=text, remedy=POLICY_ERROR_REMEDY, spec=spec)
 
 
 def ensure_decision(value: object) -> Decision:

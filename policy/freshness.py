@@ -73,8 +73,7 @@ def basis_of(call: ToolCall, view: SessionView) -> tuple[Observation | None, Dec
     elif not isinstance(cited, str) or not cited.strip():
         return None, refuse(
             Code.UNKNOWN_OBSERVATION,
-            f'based_on must be an observation id string like "obs-3", '
-            f"not {type(cited).__name__} {str(cited)[:20]!r}.",
+            f'based_on must be an observation id string like "obs-3", not {type(cited).__name__} {str(cited)[:20]!r}.',
             _SNAP,
             spec="S-FRESH-02",
         )
@@ -105,9 +104,7 @@ def _window_known(obs: Observation) -> bool:
     return obs.capture.tree not in _NO_WINDOW_INFO
 
 
-def check_freshness(
-    call: ToolCall, view: SessionView, config: PolicyConfig, now_ms: float
-) -> Decision | None:
+def check_freshness(call: ToolCall, view: SessionView, config: PolicyConfig, now_ms: float) -> Decision | None:
     """Refuse an INPUT call whose view of the desktop may be wrong (steps 1-5 above).
 
     Args:
@@ -130,8 +127,7 @@ def check_freshness(
         return refuse(
             Code.STALE_OBSERVATION,
             f"observation {obs.id} was superseded by {view.latest_id}, a newer observation of this session.",
-            f'look at {view.latest_id} and repeat the call with based_on="{view.latest_id}", '
-            "or take a new Snapshot",
+            f'look at {view.latest_id} and repeat the call with based_on="{view.latest_id}", or take a new Snapshot',
             spec="S-FRESH-04",
             observation=obs.id,
         )
@@ -174,9 +170,7 @@ def _check_drift(call: ToolCall, view: SessionView, obs: Observation, labels: bo
     if probe.status == "not_probed":
         if labels and not uses_coords(call.tool, call.args):
             return None  # see step 5: passes with WINDOW_UNVERIFIED (freshness_warnings)
-        return policy_error(
-            "the gateway did not probe the focused window before this input action.", spec="S-FRESH-06"
-        )
+        return policy_error("the gateway did not probe the focused window before this input action.", spec="S-FRESH-06")
     if probe.status == "failed":
         detail = " ".join(probe.detail.split())[:120]
         return refuse(
@@ -189,8 +183,7 @@ def _check_drift(call: ToolCall, view: SessionView, obs: Observation, labels: bo
     if not _window_known(obs):
         return refuse(
             Code.PROCESS_CHANGED,
-            f"{obs.id} ({obs.capture.tool}) did not record the focused window, so a window change cannot be "
-            "ruled out.",
+            f"{obs.id} ({obs.capture.tool}) did not record the focused window, so a window change cannot be ruled out.",
             _SNAP,
             spec="S-FRESH-06",
             observation=obs.id,
@@ -237,11 +230,7 @@ def freshness_warnings(call: ToolCall, view: SessionView, config: PolicyConfig) 
             f"{Warn.MAPPING_INCOMPLETE}: {obs.id} has an image but no image-to-screen mapping; coordinates "
             "read off that image may be off. UI-tree coordinates are screen coordinates already."
         )
-    if (
-        config.require_process_match
-        and view.probe.status == "not_probed"
-        and uses_labels(call.tool, call.args)
-    ):
+    if config.require_process_match and view.probe.status == "not_probed" and uses_labels(call.tool, call.args):
         out.append(
             f"{Warn.WINDOW_UNVERIFIED}: the focused window was not re-checked "
             "(probing would replace the label table this label refers to)."
@@ -297,8 +286,7 @@ def check_window(call: ToolCall, view: SessionView, config: PolicyConfig) -> Dec
     what = _win(window) if known else "unknown"
     return refuse(
         Code.WINDOW_NOT_ALLOWED,
-        f"the focused window is {what}, which matches none of "
-        f"allowed_windows {list(config.allowed_windows)}.",
+        f"the focused window is {what}, which matches none of allowed_windows {list(config.allowed_windows)}.",
         "bring an allowed window to the front, take a Snapshot, and repeat the call citing it",
         spec="S-FRESH-07",
     )

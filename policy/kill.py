@@ -54,16 +54,11 @@ def check_kill(call: ToolCall, ctx: Context, now_ms: float) -> Decision | None:
     since = f" since {kill.since}" if kill.since else ""
     why = f" ({' '.join(kill.reason.split())[:120]})" if kill.reason.strip() else ""
     if who == "model":
-        remedy = (
-            "report what you see with Snapshot/Screenshot; "
-            "release with winmcp_kill action=release once it is safe"
-        )
+        remedy = "report what you see with Snapshot/Screenshot; release with winmcp_kill action=release once it is safe"
     else:
         remedy = (
             "only observation tools work now "
             "(Snapshot, Screenshot, DisplayInventory, Wait, WaitFor, ControlStatus): "
             "report what you see and wait for the person to release the stop"
         )
-    return refuse(
-        Code.KILLED, f"the kill switch was engaged by a {who}{since}{why}.", remedy, spec="S-KILL-01"
-    )
+    return refuse(Code.KILLED, f"the kill switch was engaged by a {who}{since}{why}.", remedy, spec="S-KILL-01")

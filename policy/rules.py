@@ -228,9 +228,7 @@ class RuleSet:
             return cache[0]
 
         return [
-            r
-            for r in self.rules
-            if (r.builtin and r.id in self.allow_rules) == exempted and r.hits(tool, args, views)
+            r for r in self.rules if (r.builtin and r.id in self.allow_rules) == exempted and r.hits(tool, args, views)
         ]
 
     def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
@@ -318,9 +316,7 @@ def normal_form_problem(pattern: str) -> str | None:
 def _custom_rule(index: int, raw: object, taken: set[str]) -> Rule:
     where = f"custom rule #{index}"
     if not isinstance(raw, Mapping):
-        raise RuleLoadError(
-            f"{where}: must be a table with id, pattern, risk, reason, not {type(raw).__name__}"
-        )
+        raise RuleLoadError(f"{where}: must be a table with id, pattern, risk, reason, not {type(raw).__name__}")
     rid = raw.get("id")
     if isinstance(rid, str):
         where += f" ({rid!r})"
@@ -405,6 +401,4 @@ def load_rules(
             raise RuleLoadError(f"allow_rules: {entry!r} is not a built-in rule id; known: {list(known)}")
     if isinstance(protected_paths, str | bytes) or not all(isinstance(p, str) for p in protected_paths):
         raise RuleLoadError("protected_paths must be a list of path strings")
-    return RuleSet(
-        rules=tuple(rules), allow_rules=frozenset(allow_rules), protected_paths=tuple(protected_paths)
-    )
+    return RuleSet(rules=tuple(rules), allow_rules=frozenset(allow_rules), protected_paths=tuple(protected_paths))

@@ -68,9 +68,7 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         with open(base / "baseline.jsonl", "a", encoding="utf-8") as f:
-            rows.append(
-                ("baseline", args.events, rate(args.events, lambda i: f.write(json.dumps(record(i)) + "\n")))
-            )
+            rows.append(("baseline", args.events, rate(args.events, lambda i: f.write(json.dumps(record(i)) + "\n"))))
 
         def redact_only(i: int) -> None:
             redact_args("PowerShell", ARGS)
@@ -88,9 +86,7 @@ def main(argv: list[str]) -> int:
             )
         )
         rotating = AuditLog(base / "rotate", max_bytes=100 * 1024, keep=3)
-        rows.append(
-            ("audit+rotate", args.events, rate(args.events, lambda i: rotating.append("allow", **record(i))))
-        )
+        rows.append(("audit+rotate", args.events, rate(args.events, lambda i: rotating.append("allow", **record(i)))))
         failures = plain.failures + synced.failures + rotating.failures
     baseline = rows[0][2]
     print(f"{'case':<14}{'events':>8}{'events/s':>12}{'vs baseline':>14}")

@@ -54,9 +54,7 @@ async def _timed(n: int, click: Callable[[], Awaitable[Any]]) -> list[float]:
 
 async def direct(n: int, scenario: str) -> list[float]:
     spec = UpstreamSpec.simulator("--scenario", scenario)
-    async with Client(
-        StdioServerParameters(command=spec.argv[0], args=list(spec.argv[1:])), mode="legacy"
-    ) as c:
+    async with Client(StdioServerParameters(command=spec.argv[0], args=list(spec.argv[1:])), mode="legacy") as c:
         await c.call_tool("Snapshot", {})
         return await _timed(n, lambda: c.call_tool("Click", {"loc": POINT[scenario]}))
 
@@ -70,34 +68,34 @@ async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
     if probe == "full":
         decide_bridge._anchor = lambda obs: None  # type: ignore[assignment]
     try:
-        async with open_gateway(config, UpstreamSpec.simulator("--scenario", scenario)) as app:
-            async with Client(build_server(app), mode="legacy") as c:
-                await c.call_tool("Snapshot", {})
+        async with (
+            open_gateway(config, UpstreamSpec.simulator("--scenario", scenario)) as app,
+            Client(build_server(app), mode="legacy") as c,
+        ):
+            await c.call_tool("Snapshot", {})
 
-                async def click() -> Any:
-                    await c.call_tool("Snapshot", {})  # keep the basis fresh and un-superseded
-                    start = time.perf_counter()
-                    result = await c.call_tool("Click", {"loc": POINT[scenario]})
-                    click.last = (time.perf_counter() - start) * 1000  # type: ignore[attr-defined]
-                    return result
+            async def click() -> Any:
+                await c.call_tool("Snapshot", {})  # keep the basis fresh and un-superseded
+                start = time.perf_counter()
+                result = await c.call_tool("Click", {"loc": POINT[scenario]})
+                click.last = (time.perf_counter() - start) * 1000  # type: ignore[attr-defined]
+                return result
 
-                samples = []
-                for _ in range(3):
-                    await click()
-                for _ in range(n):
-                    result = await click()
-                    if result.is_error:
-                        raise SystemExit(f"a benchmark click was refused: {result.content[0].text}")
-                    samples.append(click.last)  # type: ignore[attr-defined]
-                return samples
+            samples = []
+            for _ in range(3):
+                await click()
+            for _ in range(n):
+                result = await click()
+                if result.is_error:
+                    raise SystemExit(f"a benchmark click was refused: {result.content[0].text}")
+                samples.append(click.last)  # type: ignore[attr-defined]
+            return samples
     finally:
         decide_bridge._anchor = original  # type: ignore[assignment]
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=60)
     parser.add_argument("--scenario", default="settings", choices=sorted(POINT))
     args = parser.parse_args()

@@ -46,8 +46,7 @@ def _capture_facts(capture: Capture) -> dict[str, Any]:
     return {
         "cursor": capture.cursor,
         "displays": [
-            {"index": d.index, "device": d.device, "rect": d.rect, "primary": d.primary}
-            for d in capture.displays
+            {"index": d.index, "device": d.device, "rect": d.rect, "primary": d.primary} for d in capture.displays
         ],
         "region": capture.region,
         "screenshot_size": capture.screenshot_size,
@@ -163,9 +162,7 @@ def render(found: dict[str, Any]) -> str:
     if snap:
         lines.append("snapshot (use_vision=true):")
         for d in snap["displays"]:
-            lines.append(
-                f"  display {d['index']} {d['device']} {tuple(d['rect'])}{' primary' if d['primary'] else ''}"
-            )
+            lines.append(f"  display {d['index']} {d['device']} {tuple(d['rect'])}{' primary' if d['primary'] else ''}")
         focused = snap["focused"]
         lines.append(
             f"  focused window: {focused['name']!r} handle {focused['handle']}"
@@ -183,8 +180,7 @@ def render(found: dict[str, Any]) -> str:
         if "example" in snap:
             ex = snap["example"]
             lines.append(
-                f"  image pixel {tuple(ex['image_px'])} is screen point "
-                f"({ex['screen'][0]:.2f}, {ex['screen'][1]:.2f})"
+                f"  image pixel {tuple(ex['image_px'])} is screen point ({ex['screen'][0]:.2f}, {ex['screen'][1]:.2f})"
             )
     for c in found.get("checks", []):
         lines.append(f"{c['verdict']:<8} {c['id']:<20} {c['summary']}")
@@ -202,9 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--upstream-cmd", metavar="CMD", help='Windows-MCP as a stdio command (default "uvx windows-mcp")'
     )
     where.add_argument("--upstream-url", metavar="URL", help="Windows-MCP as a streamable-HTTP URL")
-    parser.add_argument(
-        "--timeout", type=float, default=150.0, help="seconds per upstream call (default 150)"
-    )
+    parser.add_argument("--timeout", type=float, default=150.0, help="seconds per upstream call (default 150)")
     parser.add_argument("--json", action="store_true", help="print the findings as JSON")
     args = parser.parse_args(argv)
     spec = (

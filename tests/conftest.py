@@ -18,9 +18,7 @@ _CLAIMED_RUN: set[str] = set()
 
 
 @pytest.fixture(autouse=True)
-def clean_environ(
-    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[None]:
+def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Each test starts without WINMCP_*/WINDOWS_MCP_* variables and without the developer's
     per-user config or state: the platform dirs point into an empty temporary home."""
     for key in list(os.environ):
@@ -77,9 +75,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
-def pytest_collection_modifyitems(
-    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
-) -> None:
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     # A "full run" is one that collected the gate itself and was not narrowed by -k/-m.
     narrowed = bool(config.getoption("keyword")) or bool(config.getoption("markexpr"))
     has_gate = any(i.nodeid.startswith("tests/test_coverage_gate.py") for i in items)

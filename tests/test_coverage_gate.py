@@ -55,11 +55,7 @@ def claims_in_tests(tests_dir: Path = TESTS_DIR) -> dict[str, set[str]]:
     for path in _test_files(tests_dir):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "requirement"
-            ):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "requirement":
                 for arg in node.args:
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                         out.setdefault(arg.value, set()).add(str(path.relative_to(tests_dir)))
@@ -92,9 +88,7 @@ def scenarios_by_feature(features_dir: Path = FEATURES_DIR) -> dict[Path, list[t
     return out
 
 
-def unclaimed(
-    spec_file: Path = SPEC_FILE, features_dir: Path = FEATURES_DIR, tests_dir: Path = TESTS_DIR
-) -> list[str]:
+def unclaimed(spec_file: Path = SPEC_FILE, features_dir: Path = FEATURES_DIR, tests_dir: Path = TESTS_DIR) -> list[str]:
     """Spec ids no test and no scenario claims (S-GATE-01).
 
     Args:

@@ -118,11 +118,7 @@ def _feature(project: Project, name: str, body: str, module: str | None) -> None
         )
 
 
-@given(
-    parsers.re(
-        r'a feature "(?P<name>[^"]+)" with a scenario tagged (?P<tags>.+), bound by "(?P<module>[^"]+)"'
-    )
-)
+@given(parsers.re(r'a feature "(?P<name>[^"]+)" with a scenario tagged (?P<tags>.+), bound by "(?P<module>[^"]+)"'))
 def _bound_feature(project: Project, name: str, tags: str, module: str) -> None:
     _feature(project, name, f"\n  {tags}\n  Scenario: Something happens\n    Given nothing\n", module)
 
@@ -236,9 +232,7 @@ def _claiming_test(project: Project, rid: str, outcome: str) -> None:
     stem = rid.lower().replace("s-", "").replace("-", "_")
     (project.tests / f"test_{stem}.py").write_text(_claiming_module([rid], body), encoding="utf-8")
     # The both-ways gate (S-GATE-03) wants a scenario too; it shares the test's outcome.
-    _scenario_claiming(
-        project, stem, f"@{rid}", "nothing" if outcome == "passes" else "a step that is skipped"
-    )
+    _scenario_claiming(project, stem, f"@{rid}", "nothing" if outcome == "passes" else "a step that is skipped")
 
 
 def _pytest(project: Project, *extra: str) -> None:

@@ -100,9 +100,7 @@ def as_loc(value: object) -> Any:
         raise ToolFailure(str(exc)) from exc
 
 
-def point_of(
-    loc: Any, message: str = "Location must be a list of exactly 2 integers [x, y]"
-) -> tuple[int, int]:
+def point_of(loc: Any, message: str = "Location must be a list of exactly 2 integers [x, y]") -> tuple[int, int]:
     if (
         not isinstance(loc, list)
         or len(loc) != 2
@@ -134,9 +132,7 @@ def check_bounds(world: World, point: tuple[int, int]) -> None:
         )
 
 
-def _deepest(
-    elements: tuple[Element, ...], x: int, y: int, want: Callable[[Element], bool]
-) -> Element | None:
+def _deepest(elements: tuple[Element, ...], x: int, y: int, want: Callable[[Element], bool]) -> Element | None:
     for el in reversed(elements):
         if el.rect.contains(x, y):
             inner = _deepest(el.children, x, y, want)
@@ -151,15 +147,11 @@ def _swap(elements: tuple[Element, ...], old: Element, new: Element) -> tuple[El
     return tuple(new if el is old else replace(el, children=_swap(el.children, old, new)) for el in elements)
 
 
-def element_at(
-    world: World, point: tuple[int, int], want: Callable[[Element], bool]
-) -> tuple[Window, Element] | None:
+def element_at(world: World, point: tuple[int, int], want: Callable[[Element], bool]) -> tuple[Window, Element] | None:
     """The deepest wanted element under ``point`` in the frontmost window that has one."""
     focused = world.focused_window
     order = [w for w in world.windows if w.visible and w.kind in ("dialog", "taskbar")]
-    order += ([focused] if focused is not None else []) + [
-        w for w in world.windows if w.visible and w.kind == "app"
-    ]
+    order += ([focused] if focused is not None else []) + [w for w in world.windows if w.visible and w.kind == "app"]
     for win in order:
         if win.rect.contains(*point):
             found = _deepest(win.children + win.dom, *point, want)

@@ -128,9 +128,7 @@ def capture(world: World, request: CaptureRequest) -> Capture:
     if region_value is not None:
         region = Rect(*region_value).intersect(screen)
         if region is None:
-            raise CaptureError(
-                f"region {region_value} does not overlap the virtual screen bounds {screen.xyxy()}"
-            )
+            raise CaptureError(f"region {region_value} does not overlap the virtual screen bounds {screen.xyxy()}")
     if region is not None:
         rect = region
     elif selected is not None:

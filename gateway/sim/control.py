@@ -137,9 +137,7 @@ def apply_op(world: World, op: dict[str, Any]) -> None:
     elif kind == "window":
         win = world.require_window(op["window"])
         new: Window = win.moved_to(Rect(*op["rect"])) if "rect" in op else win
-        fields_: dict[str, Any] = {
-            k: op[k] for k in ("title", "status", "depth", "kind", "process", "pid") if k in op
-        }
+        fields_: dict[str, Any] = {k: op[k] for k in ("title", "status", "depth", "kind", "process", "pid") if k in op}
         world.put_window(win, replace(new, **fields_))
     elif kind == "element":
         win = world.require_window(op["window"])

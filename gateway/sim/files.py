@@ -89,9 +89,7 @@ class FakeFS:
             self.files[self.key(path)] = replace(old, content=old.content + data, modified=self.clock)
         else:
             created = self.clock if old is None else old.created
-            self.files[self.key(path)] = FileEntry(
-                path=path, content=data, created=created, modified=self.clock
-            )
+            self.files[self.key(path)] = FileEntry(path=path, content=data, created=created, modified=self.clock)
 
     def remove(self, path: str) -> None:
         """Delete a file, or a directory with everything below it."""

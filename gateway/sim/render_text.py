@@ -16,8 +16,7 @@ from gateway.sim.model import Display, Rect, Window
 from gateway.sim.tables import tabulate_simple, utf16_len
 
 SKIPPED_TREE = (
-    "UI Tree: Skipped for fast screenshot-only capture. "
-    "Call Snapshot when you need interactive or scrollable elements."
+    "UI Tree: Skipped for fast screenshot-only capture. Call Snapshot when you need interactive or scrollable elements."
 )
 TRUNCATION_NOTE = (
     "... [truncated: reached the {n}-element capture limit — some elements were not visited. "
@@ -64,8 +63,7 @@ def metadata_lines(meta: Metadata) -> list[str]:
             lines.append(f"Screenshot Size: ({w},{h})")
     if meta.displays:
         items = [
-            f"{i}:{d.device} {d.rect.xyxy()}" + (" primary" if d.primary else "")
-            for i, d in enumerate(meta.displays)
+            f"{i}:{d.device} {d.rect.xyxy()}" + (" primary" if d.primary else "") for i, d in enumerate(meta.displays)
         ]
         lines.append("Visible Displays: " + "; ".join(items))
     if meta.selected is not None:

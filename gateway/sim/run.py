@@ -26,9 +26,7 @@ EXIT_USAGE = 2
 
 
 def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="python -m gateway.sim", description="Simulated Windows-MCP 0.8.8 (stdio)."
-    )
+    p = argparse.ArgumentParser(prog="python -m gateway.sim", description="Simulated Windows-MCP 0.8.8 (stdio).")
     p.add_argument(
         "--scenario",
         default=environ.get("WINMCP_SIM_SCENARIO", "default"),
@@ -68,9 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
 
     # stdout is the protocol channel: every log line goes to stderr (DESIGN §11)
-    logging.basicConfig(
-        stream=sys.stderr, level=logging.WARNING, format="gateway.sim: %(levelname)s %(message)s"
-    )
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="gateway.sim: %(levelname)s %(message)s")
 
     async def serve() -> None:
         async with stdio_server() as (read, write):

@@ -179,9 +179,7 @@ def load_scenario(spec: str | Path) -> Scenario:
         return BUILTINS[spec]()
     path = Path(spec)
     if not path.is_file():
-        raise ScenarioError(
-            f"unknown scenario {str(spec)!r}: not a built-in name {sorted(BUILTINS)} nor a file"
-        )
+        raise ScenarioError(f"unknown scenario {str(spec)!r}: not a built-in name {sorted(BUILTINS)} nor a file")
     text = path.read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)

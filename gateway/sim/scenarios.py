@@ -29,9 +29,7 @@ from gateway.sim.model import ControlState, Display, Element, Process, Rect, Sce
 HANDLES = {"notepad": 1706796, "explorer": 3935530, "chrome": 2821150, "taskbar": 65552, "progman": 65556}
 
 
-def el(
-    control_type: str, name: str, rect: tuple[int, int, int, int], *children: Element, **kw: object
-) -> Element:
+def el(control_type: str, name: str, rect: tuple[int, int, int, int], *children: Element, **kw: object) -> Element:
     """Shorthand element constructor used by the built-in worlds."""
     return Element(control_type=control_type, name=name, rect=Rect(*rect), children=children, **kw)  # type: ignore[arg-type]
 
@@ -222,9 +220,7 @@ def browser() -> Scenario:
 
 
 def truncated() -> Scenario:
-    invoices = tuple(
-        el("List Item", f"invoice_{i:03d}.pdf", (240, 140 + 22 * i, 900, 160 + 22 * i)) for i in range(40)
-    )
+    invoices = tuple(el("List Item", f"invoice_{i:03d}.pdf", (240, 140 + 22 * i, 900, 160 + 22 * i)) for i in range(40))
     explorer = Window(
         title="Invoices - File Explorer", handle=7281245, rect=Rect(200, 100, 1400, 1040), depth=2,
         process="explorer.exe", pid=1200,

@@ -37,12 +37,7 @@ class ServedTools:
 
 def upstream_tools() -> list[dict[str, Any]]:
     """Upstream 0.8.8's ``tools/list`` (a verbatim copy shipped in ``gateway/sim/data``)."""
-    text = (
-        resources.files("gateway.sim")
-        .joinpath("data")
-        .joinpath("tools_list.json")
-        .read_text(encoding="utf-8")
-    )
+    text = resources.files("gateway.sim").joinpath("data").joinpath("tools_list.json").read_text(encoding="utf-8")
     tools: list[dict[str, Any]] = json.loads(text)["tools"]
     return tools
 

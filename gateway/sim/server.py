@@ -213,9 +213,7 @@ def build_simulator(
     event_log = event_log or _env_path(env, "WINMCP_SIM_EVENT_LOG")
     control = control or _env_path(env, "WINMCP_SIM_CONTROL")
     world = World(load_scenario(scenario), environ=env)
-    return Simulator(
-        world, served_tools(mutations), event_log=event_log, control=control, real_waits=real_waits
-    )
+    return Simulator(world, served_tools(mutations), event_log=event_log, control=control, real_waits=real_waits)
 
 
 def build_server(
@@ -261,8 +259,6 @@ def build_server(
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         return await sim.call(params.name, params.arguments)
 
-    server: Server[Any] = Server(
-        SERVER_NAME, version=SERVER_VERSION, on_list_tools=list_tools, on_call_tool=call_tool
-    )
+    server: Server[Any] = Server(SERVER_NAME, version=SERVER_VERSION, on_list_tools=list_tools, on_call_tool=call_tool)
     server.simulator = sim  # type: ignore[attr-defined]  # for in-process tests and the demo
     return server

@@ -72,8 +72,7 @@ def tabulate_simple(
     numeric = [bool(col) and all(_is_number(c) for c in col) for col in columns]
     texts = [[_text(c) for c in col] for col in columns]
     col_widths = [
-        max([width_fns[i](h) + MIN_PADDING] + [width_fns[i](t) for t in texts[i]])
-        for i, h in enumerate(headers)
+        max([width_fns[i](h) + MIN_PADDING] + [width_fns[i](t) for t in texts[i]]) for i, h in enumerate(headers)
     ]
 
     def pad(i: int, text: str) -> str:

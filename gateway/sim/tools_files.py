@@ -164,6 +164,4 @@ async def registry(call: Call) -> Result:
     if values is None:
         return Text(f"Error listing registry: {_missing(path)}")
     listed = "\r\n".join(f"{n} : {v[0]}" for n, v in values.items())
-    return Text(
-        f"Registry key [{path}]:\nValues:\r\n{listed}\r\n\r\nSub-Keys:\r\n" + "\r\n".join(reg.subkeys(path))
-    )
+    return Text(f"Registry key [{path}]:\nValues:\r\n{listed}\r\n\r\nSub-Keys:\r\n" + "\r\n".join(reg.subkeys(path)))

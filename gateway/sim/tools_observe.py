@@ -84,9 +84,7 @@ def _text_sources(world: World, result: Capture) -> Iterator[object]:
             yield from win.dom_text
 
 
-def _condition(
-    world: World, result: Capture, condition: str, text: str | None, window: str | None
-) -> tuple[bool, str]:
+def _condition(world: World, result: Capture, condition: str, text: str | None, window: str | None) -> tuple[bool, str]:
     if condition == "text_exists":
         if any(_matches(s, text) for s in _text_sources(world, result)):
             return True, f"text {text!r} appeared"
@@ -131,9 +129,7 @@ async def wait_for(call: Call) -> Result:
     if condition == "active_window" and not (text or window):
         raise ToolFailure("text or window_name is required when condition is active_window")
     if condition in ("element_exists", "element_enabled") and not (text or window):
-        raise ToolFailure(
-            "text or window_name is required when condition is element_exists or element_enabled"
-        )
+        raise ToolFailure("text or window_name is required when condition is element_exists or element_enabled")
     use_dom = strict_bool(a["use_dom"], "use_dom")
     request = CaptureRequest(use_vision=False, use_dom=use_dom, use_annotation=False, use_ui_tree=True)
     elapsed, attempts = 0.0, 0

@@ -62,9 +62,7 @@ def _launch(call: Call, name: str | None) -> Result:
     if app.window is not None:  # an entry without a window only records the launch
         pid = call.world.new_pid()
         call.world.processes.append(
-            Process(
-                pid=pid, name=app.process or app.window.process or f"{found.lower().replace(' ', '')}.exe"
-            )
+            Process(pid=pid, name=app.process or app.window.process or f"{found.lower().replace(' ', '')}.exe")
         )
         call.world.add_window(replace(app.window, pid=pid), focus=True)
     call.effect("app_launch", None, app=found, pid=pid)
@@ -175,12 +173,8 @@ def _process_list(call: Call) -> Result:
     else:
         procs.sort(key=lambda p: -p.memory_mb)
     procs = procs[: max(0, a["limit"])]
-    rows: list[list[str | int | float]] = [
-        [p.pid, p.name, f"{p.cpu:.1f}%", f"{p.memory_mb:.1f} MB"] for p in procs
-    ]
-    return Text(
-        f"Processes ({len(rows)} shown):\n" + tabulate_simple(["PID", "Name", "CPU%", "Memory"], rows)
-    )
+    rows: list[list[str | int | float]] = [[p.pid, p.name, f"{p.cpu:.1f}%", f"{p.memory_mb:.1f} MB"] for p in procs]
+    return Text(f"Processes ({len(rows)} shown):\n" + tabulate_simple(["PID", "Name", "CPU%", "Memory"], rows))
 
 
 def _process_kill(call: Call) -> Result:
@@ -215,9 +209,7 @@ async def process(call: Call) -> Result:
 async def clipboard(call: Call) -> Result:
     if call.args["mode"] == "get":
         value = call.world.clipboard
-        return Text(
-            f"Clipboard content:\n{value}" if value else "Clipboard is empty or contains non-text data."
-        )
+        return Text(f"Clipboard content:\n{value}" if value else "Clipboard is empty or contains non-text data.")
     text = call.args["text"]
     if text is None:
         raise ToolFailure("text is required for set mode")

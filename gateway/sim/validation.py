@@ -67,9 +67,7 @@ def annotation(schema: Mapping[str, Any]) -> Any:
     return Any
 
 
-def make_validator(
-    tool: str, input_schema: Mapping[str, Any]
-) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+def make_validator(tool: str, input_schema: Mapping[str, Any]) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     """A function validating one call's arguments against ``input_schema``.
 
     Args:

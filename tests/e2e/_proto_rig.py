@@ -122,9 +122,7 @@ async def proto_gateway(
 
 
 @contextlib.asynccontextmanager
-async def in_process(
-    app: GatewayApp, mode: str, probe: ClientProbe | None = None, **kw: Any
-) -> AsyncIterator[Client]:
+async def in_process(app: GatewayApp, mode: str, probe: ClientProbe | None = None, **kw: Any) -> AsyncIterator[Client]:
     """A client of `app`'s server, in process (`kw` overrides the probe's Client arguments)."""
     async with Client(build_server(app), mode=mode, **{**(probe.kwargs() if probe else {}), **kw}) as client:
         yield client
@@ -164,9 +162,7 @@ async def stdio_gateway(tmp: Path, mode: str, probe: ClientProbe | None = None) 
 
 
 @contextlib.asynccontextmanager
-async def http_server(
-    app: GatewayApp, *, token: str | None = TOKEN, **extra: Any
-) -> AsyncIterator[HttpSettings]:
+async def http_server(app: GatewayApp, *, token: str | None = TOKEN, **extra: Any) -> AsyncIterator[HttpSettings]:
     """`app` served on streamable HTTP on a free loopback port (stopped on exit)."""
     sock = bind_socket("127.0.0.1", 0)
     settings = HttpSettings(host="127.0.0.1", port=sock.getsockname()[1], token=token, **extra)

@@ -82,9 +82,7 @@ class Rig:
 def sim_spec(tmp: Path, scenario: str) -> tuple[UpstreamSpec, Path, Path]:
     event_log, control = tmp / "sim-events.jsonl", tmp / "sim-control.jsonl"
     control.touch()
-    spec = UpstreamSpec.simulator(
-        "--scenario", scenario, "--event-log", str(event_log), "--control", str(control)
-    )
+    spec = UpstreamSpec.simulator("--scenario", scenario, "--event-log", str(event_log), "--control", str(control))
     return spec, event_log, control
 
 
@@ -103,9 +101,11 @@ async def gateway_rig(
     tmp.mkdir(parents=True, exist_ok=True)
     spec, event_log, control = sim_spec(tmp, scenario)
     cfg = load_config(environ={}, state_dir=state_dir or tmp / "state", overrides=dict(config or {}))
-    async with open_gateway(cfg, spec, mode=upstream_mode) as app:
-        async with Client(build_server(app), mode=client_mode, **client_kwargs) as client:
-            yield Rig(app=app, client=client, tmp=tmp, event_log=event_log, control=control)
+    async with (
+        open_gateway(cfg, spec, mode=upstream_mode) as app,
+        Client(build_server(app), mode=client_mode, **client_kwargs) as client,
+    ):
+        yield Rig(app=app, client=client, tmp=tmp, event_log=event_log, control=control)
 
 
 @contextlib.asynccontextmanager
@@ -117,9 +117,7 @@ async def direct_sim(tmp: Path, *, scenario: str = "default", mode: str = "legac
         yield client
 
 
-def gateway_stdio_params(
-    tmp: Path, *args: str, scenario: str = "default"
-) -> tuple[StdioServerParameters, Path, Path]:
+def gateway_stdio_params(tmp: Path, *args: str, scenario: str = "default") -> tuple[StdioServerParameters, Path, Path]:
     """`winmcp-gateway serve --upstream sim` as a real stdio subprocess (the way clients run it)."""
     event_log, control = tmp / "sim-events.jsonl", tmp / "sim-control.jsonl"
     control.touch()

@@ -221,9 +221,7 @@ def build(state: State) -> Server[Any]:
                 return answer
             return _text("roots: " + ", ".join(str(r.uri) for r in answer.roots))
         if name == "sleep":
-            await ctx.session.report_progress(
-                0, None, "sleeping"
-            )  # tells a waiting test the call is in flight
+            await ctx.session.report_progress(0, None, "sleeping")  # tells a waiting test the call is in flight
             try:
                 await anyio.sleep(float(args.get("seconds", 30)))
             except anyio.get_cancelled_exc_class():
@@ -245,9 +243,7 @@ def build(state: State) -> Server[Any]:
             )
         if name == "meta":
             raw = (ctx.params or {}).get("_meta") or {}
-            return types.CallToolResult(
-                content=[types.TextContent(type="text", text="meta")], structured_content=raw
-            )
+            return types.CallToolResult(content=[types.TextContent(type="text", text="meta")], structured_content=raw)
         if name == "die":
             print("protocol_upstream: dying on request (exit 3)", file=sys.stderr, flush=True)
             os._exit(3)
@@ -274,9 +270,7 @@ def build(state: State) -> Server[Any]:
             await state.bus.publish(event)
         else:
             await ctx.session.send_notification(
-                types.ToolListChangedNotification()
-                if "tools" in method
-                else types.PromptListChangedNotification()
+                types.ToolListChangedNotification() if "tools" in method else types.PromptListChangedNotification()
             )
 
     async def list_resources(ctx: Any, params: Any) -> types.ListResourcesResult:
@@ -341,18 +335,14 @@ def build(state: State) -> Server[Any]:
         return types.GetPromptResult(
             description="A greeting",
             messages=[
-                types.PromptMessage(
-                    role="user", content=types.TextContent(type="text", text=f"Say hello to {who}.")
-                )
+                types.PromptMessage(role="user", content=types.TextContent(type="text", text=f"Say hello to {who}."))
             ],
         )
 
     async def complete(ctx: Any, params: types.CompleteRequestParams) -> types.CompleteResult:
         prefix = params.argument.value
         values = [n for n in NAMES if n.startswith(prefix)]
-        return types.CompleteResult(
-            completion=types.Completion(values=values, total=len(values), has_more=False)
-        )
+        return types.CompleteResult(completion=types.Completion(values=values, total=len(values), has_more=False))
 
     async def set_level(ctx: Any, params: types.SetLevelRequestParams) -> types.EmptyResult:
         state.level = params.level
@@ -378,9 +368,7 @@ def build(state: State) -> Server[Any]:
         on_completion=complete,
     )
     server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, set_level)
-    server.add_notification_handler(
-        "notifications/roots/list_changed", types.NotificationParams, roots_changed
-    )
+    server.add_notification_handler("notifications/roots/list_changed", types.NotificationParams, roots_changed)
     return server
 
 

@@ -60,9 +60,7 @@ async def test_an_expired_approval_is_refused(tmp_path: Path) -> None:
         now = [real - 600.0]  # the gateway's clock, anchored to the real one the CLI reads
         rig.app.clock = lambda: now[0]
         stale_request = _approval_id(await rig.call("Process", KILL))
-        assert cli_main(["approve", stale_request, "--yes", "--state-dir", state]) == 2, (
-            "expired before the answer"
-        )
+        assert cli_main(["approve", stale_request, "--yes", "--state-dir", state]) == 2, "expired before the answer"
 
         now[0] = time.time()  # the first part may have taken a while on a loaded machine
         approval_id = _approval_id(await rig.call("Process", KILL))
@@ -95,9 +93,7 @@ def _elicitor(choice: str | None, asked: list[str]) -> Any:
 
 @pytest.mark.parametrize(("choice", "runs"), [("approve_once", 1), ("deny", 0)])
 @requirement("S-APR-06")
-async def test_a_client_with_elicitation_asks_the_person_mid_call(
-    tmp_path: Path, choice: str, runs: int
-) -> None:
+async def test_a_client_with_elicitation_asks_the_person_mid_call(tmp_path: Path, choice: str, runs: int) -> None:
     """S-APR-06: 2025-11-25 elicitation shows tool, arguments and rule; the answer decides, once."""
     asked: list[str] = []
     async with gateway_rig(tmp_path, elicitation_callback=_elicitor(choice, asked)) as rig:
@@ -122,9 +118,7 @@ async def test_a_session_grant_covers_identical_calls_without_asking_again(tmp_p
         assert len(asked) == 1
         await rig.call("Process", {**KILL, "name": "calc.exe"})
         assert len(asked) == 2, "a different call is asked again"
-        forwarded = [
-            line for line in rig.audit_lines() if line["event"] == "allow" and line["tool"] == "Process"
-        ]
+        forwarded = [line for line in rig.audit_lines() if line["event"] == "allow" and line["tool"] == "Process"]
         assert len(forwarded) == 3  # the simulator kills notepad once; later kills find nothing to log
 
 
@@ -132,9 +126,7 @@ async def test_a_session_grant_covers_identical_calls_without_asking_again(tmp_p
 async def test_no_answer_from_the_person_ends_in_a_deny(tmp_path: Path) -> None:
     """S-APR-07: waiting ends after approval_wait_s with a deny; nothing runs."""
     asked: list[str] = []
-    async with gateway_rig(
-        tmp_path, config={"approval_wait_s": 1}, elicitation_callback=_elicitor(None, asked)
-    ) as rig:
+    async with gateway_rig(tmp_path, config={"approval_wait_s": 1}, elicitation_callback=_elicitor(None, asked)) as rig:
         with anyio.fail_after(20):
             result = await rig.call("Process", KILL)
         assert first_text(result).startswith("DENIED APPROVAL_DENIED: ")

@@ -48,9 +48,7 @@ async def test_no_secret_or_image_reaches_the_state_dir_and_the_chain_verifies(
     everything = _state_bytes(state)
     leaked = [secret for _, _, secret in SHAPES if secret.encode() in everything]
     assert not leaked, f"secrets found in the state dir: {leaked}"
-    assert WIFI_PASSWORD.encode() not in everything, (
-        "text typed into a [password] field reached the state dir"
-    )
+    assert WIFI_PASSWORD.encode() not in everything, "text typed into a [password] field reached the state dir"
     assert b"iVBORw0KGgo" not in everything, "PNG data reached the state dir"
 
     lines = (state / "audit.jsonl").read_text(encoding="utf-8").splitlines()

@@ -297,17 +297,13 @@ def _converted(world: World, x: int, y: int) -> None:
 
 @then("the second cannot cite the first one's observation")
 def _cannot_cite(world: World) -> None:
-    result = world.portal.call(
-        world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[0]}
-    )
+    result = world.portal.call(world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[0]})
     assert first_text(result).startswith("DENIED UNKNOWN_OBSERVATION: ")
 
 
 @then("the second refuses a click with KILLED")
 def _second_killed(world: World) -> None:
-    result = world.portal.call(
-        world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[1]}
-    )
+    result = world.portal.call(world.rigs[1].call, "Click", {"loc": [640, 480], "based_on": world.observations[1]})
     assert first_text(result).startswith("DENIED KILLED: ")
     assert world.rigs[1].side_effects() == []
 
@@ -381,17 +377,11 @@ def _elicit_gateway(world: World, choice: str) -> None:
     world.rig = world.enter(gateway_rig(world.tmp, elicitation_callback=_elicitor(world, choice)))
 
 
-@given(
-    parsers.parse(
-        "a gateway whose client never answers approval requests, waiting at most {seconds:d} second"
-    )
-)
+@given(parsers.parse("a gateway whose client never answers approval requests, waiting at most {seconds:d} second"))
 def _silent_gateway(world: World, seconds: int) -> None:
     world.asked = []
     world.rig = world.enter(
-        gateway_rig(
-            world.tmp, config={"approval_wait_s": seconds}, elicitation_callback=_elicitor(world, None)
-        )
+        gateway_rig(world.tmp, config={"approval_wait_s": seconds}, elicitation_callback=_elicitor(world, None))
     )
 
 
@@ -400,10 +390,7 @@ def _approve_cli(world: World) -> None:
     text = first_text(world.result)
     world.approval_id = "apr-" + text.split("apr-")[1][:10]
     world.last_call = ("Process", {"mode": "kill", "name": "notepad.exe", "force": True})
-    assert (
-        cli_main(["approve", world.approval_id, "--yes", "--state-dir", str(world.rig.app.config.state_dir)])
-        == 0
-    )
+    assert cli_main(["approve", world.approval_id, "--yes", "--state-dir", str(world.rig.app.config.state_dir)]) == 0
 
 
 @when("the model repeats the call with the approval id")

@@ -55,9 +55,7 @@ async def test_click_based_on_a_fresh_observation_lands_at_the_intended_point(tm
     [("obs-999", "UNKNOWN_OBSERVATION"), (7, "UNKNOWN_OBSERVATION"), ("", "UNKNOWN_OBSERVATION")],
 )
 @requirement("S-FLOW-01")
-async def test_an_unknown_or_malformed_based_on_is_refused(
-    tmp_path: Path, based_on: object, code: str
-) -> None:
+async def test_an_unknown_or_malformed_based_on_is_refused(tmp_path: Path, based_on: object, code: str) -> None:
     """S-FLOW-01: UNKNOWN_OBSERVATION for ids that name nothing or are not strings; nothing reaches upstream."""
     async with gateway_rig(tmp_path) as rig:
         await rig.call("Snapshot", {})
@@ -161,7 +159,7 @@ async def test_window_allowlist_refuses_other_windows(tmp_path: Path) -> None:
 
 @requirement("S-FLOW-06")
 async def test_a_person_stop_blocks_actions_but_not_observation(tmp_path: Path) -> None:
-    """S-FLOW-06: `winmcp-gateway kill engage` stops Click and PowerShell; Snapshot still works; a model cannot release."""
+    """S-FLOW-06: a person's stop blocks Click and PowerShell, Snapshot still works, a model cannot release it."""
     async with gateway_rig(tmp_path) as rig:
         await rig.call("Snapshot", {})
         assert cli_main(["kill", "engage", "--state-dir", str(rig.app.config.state_dir)]) == 0

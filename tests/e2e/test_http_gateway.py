@@ -91,9 +91,7 @@ async def test_the_guard_answers_401_403_421_before_anything_reaches_mcp(tmp_pat
 
 
 @requirement("S-HTTP-04")
-async def test_the_token_is_compared_in_constant_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_token_is_compared_in_constant_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """S-HTTP-04: the presented token goes through hmac.compare_digest (never ==)."""
     compared: list[tuple[bytes, bytes]] = []
     real = gateway.http.hmac.compare_digest
@@ -182,8 +180,7 @@ async def test_two_http_clients_each_have_their_own_observations(tmp_path: Path)
             allowed = wire(await a.call_tool("Click", {"loc": [640, 480], "based_on": a_obs}))
             assert not first_text(allowed).startswith("DENIED"), first_text(allowed)
     sessions = {
-        json.loads(line).get("session", "")
-        for line in (tmp_path / "state" / "audit.jsonl").read_text().splitlines()
+        json.loads(line).get("session", "") for line in (tmp_path / "state" / "audit.jsonl").read_text().splitlines()
     }
     assert len({s for s in sessions if s.startswith("http:")}) == 2
 

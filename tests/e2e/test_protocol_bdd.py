@@ -247,9 +247,7 @@ def _refused(world: World, code: str) -> None:
 
 @when(parsers.parse('the gateway is started with "{flags}"'))
 def _started(world: World, flags: str, capsys: pytest.CaptureFixture[str]) -> None:
-    world.rc = cli_main(
-        ["serve", "--upstream", "sim", "--state-dir", str(world.tmp / "state"), *shlex.split(flags)]
-    )
+    world.rc = cli_main(["serve", "--upstream", "sim", "--state-dir", str(world.tmp / "state"), *shlex.split(flags)])
     world.err = capsys.readouterr().err
 
 
@@ -358,9 +356,7 @@ def _set_level(world: World, level: str) -> None:
     world.portal.call(set_floor, world.client, level)
 
 
-@when(
-    parsers.parse('the client has the upstream log "{low}" at "{low_level}" and "{high}" at "{high_level}"')
-)
+@when(parsers.parse('the client has the upstream log "{low}" at "{low_level}" and "{high}" at "{high_level}"'))
 def _logs(world: World, low: str, low_level: str, high: str, high_level: str) -> None:
     world.call("log", {"level": low_level, "message": low})
     world.call("log", {"level": high_level, "message": high})

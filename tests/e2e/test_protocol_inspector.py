@@ -23,9 +23,7 @@ from tests._requirements import REPO, UPSTREAM_DATA, requirement
 
 pytestmark = pytest.mark.anyio
 
-INSPECTOR = (
-    REPO / ".tools" / "node_modules" / ".bin" / ("mcp-inspector.cmd" if os.name == "nt" else "mcp-inspector")
-)
+INSPECTOR = REPO / ".tools" / "node_modules" / ".bin" / ("mcp-inspector.cmd" if os.name == "nt" else "mcp-inspector")
 UPSTREAM_TOOLS = {t["name"] for t in json.loads((UPSTREAM_DATA / "tools_list.json").read_text())["tools"]}
 OWN_TOOLS = {
     "winmcp_state",

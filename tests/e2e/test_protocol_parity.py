@@ -145,9 +145,7 @@ def assert_says_what_the_upstream_defines(seen: dict[str, Any], era: str) -> Non
     assert asked == ["sampling/createMessage", "elicitation/create", "roots/list"]
     assert seen["asked"][0][1]["messages"][0]["content"]["text"] == "describe the page"
     assert seen["asked"][1][1]["message"] == "proceed?"
-    assert seen["logs"] == [
-        {"level": "warning", "logger": "proto", "data": "USER_CONTROL: the user took over"}
-    ]
+    assert seen["logs"] == [{"level": "warning", "logger": "proto", "data": "USER_CONTROL: the user took over"}]
 
 
 @pytest.mark.parametrize("era", ERAS)

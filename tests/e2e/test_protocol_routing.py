@@ -308,12 +308,8 @@ async def test_logs_go_to_the_calling_client_above_its_floor(tmp_path: Path) -> 
             await ca.call_tool("log", {"level": "error", "message": "for a"})
             await cb.call_tool("log", {"level": "info", "message": "for b"})
             router = router_for(app)
-            await router.notification(
-                "notifications/message", {"level": "warning", "data": "broadcast warning"}
-            )
-            await router.notification(
-                "notifications/message", {"level": "critical", "data": "broadcast critical"}
-            )
+            await router.notification("notifications/message", {"level": "warning", "data": "broadcast warning"})
+            await router.notification("notifications/message", {"level": "critical", "data": "broadcast critical"})
             await a.wait_log("broadcast critical")
             await b.wait_log("broadcast critical")
     assert [x["data"] for x in a.logs] == ["for a", "broadcast critical"]

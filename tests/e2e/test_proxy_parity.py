@@ -66,9 +66,7 @@ SEQUENCE: list[tuple[str, dict[str, Any]]] = [
 
 def _without_annotation(result: dict[str, Any]) -> dict[str, Any]:
     out = dict(result)
-    out["content"] = [
-        i for i in result.get("content", []) if not str(i.get("text", "")).startswith("[gateway] ")
-    ]
+    out["content"] = [i for i in result.get("content", []) if not str(i.get("text", "")).startswith("[gateway] ")]
     return out
 
 
@@ -84,9 +82,7 @@ async def _run(client: Client, *, cite: bool) -> list[dict[str, Any]]:
 @requirement("S-PRX-01", "S-PRX-02", "S-PRX-03", "S-CLI-01")
 def test_every_upstream_tool_passes_through_unchanged_over_stdio(tmp_path: Path, mode: str) -> None:
     """S-PRX-02: all 21 tools return through the gateway exactly what the simulator returns directly."""
-    assert {name for name, _ in SEQUENCE} == set(UPSTREAM_TOOLS), (
-        "the sequence must cover every upstream tool"
-    )
+    assert {name for name, _ in SEQUENCE} == set(UPSTREAM_TOOLS), "the sequence must cover every upstream tool"
 
     async def main() -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str], Path]:
         with anyio.fail_after(120):

@@ -27,9 +27,7 @@ async def test_the_dangerous_corpus_never_reaches_the_system_and_ordinary_calls_
         wrong: list[tuple[str, object, str, str]] = []
         for tool, args, rule_id in DANGEROUS:
             text = first_text(await rig.call(tool, args))
-            refused = text.startswith(
-                ("DENIED COMMAND_RULE", "DENIED APPROVAL_REQUIRED", "DENIED SELF_PROTECTION")
-            )
+            refused = text.startswith(("DENIED COMMAND_RULE", "DENIED APPROVAL_REQUIRED", "DENIED SELF_PROTECTION"))
             if not refused or rule_id not in text:
                 wrong.append((tool, args, rule_id, text[:160]))
         assert not wrong, f"{len(wrong)} dangerous calls were not refused by their rule: {wrong[:3]}"
@@ -70,6 +68,4 @@ async def test_the_agent_cannot_lift_its_own_guard(tmp_path: Path) -> None:
             assert text.startswith("DENIED SELF_PROTECTION: "), (tool, args, text)
         assert rig.side_effects() == []
         ok = await rig.call("PowerShell", {"command": "Get-Date"})
-        assert ok["isError"] is False, (
-            "rules off: ordinary commands still pass, only self-protection stays on"
-        )
+        assert ok["isError"] is False, "rules off: ordinary commands still pass, only self-protection stays on"

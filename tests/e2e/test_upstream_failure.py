@@ -52,15 +52,17 @@ async def test_an_upstream_that_dies_mid_call_gives_a_clear_failure_and_the_next
     script = tmp_path / "dying_upstream.py"
     script.write_text(DYING_UPSTREAM)
     config = load_config(environ={}, state_dir=tmp_path / "state")
-    async with open_gateway(config, UpstreamSpec(argv=(sys.executable, str(script)))) as app:
-        async with Client(build_server(app), mode="legacy") as client:
-            died = wire(await client.call_tool("Snapshot", {"die": True}))
-            assert died["isError"] is True
-            assert first_text(died).startswith("FAILED UPSTREAM_DIED: ")
-            assert "Remedy: " in first_text(died)
-            assert any("the desktop went away" in i.get("text", "") for i in died["content"])
-            again = wire(await client.call_tool("Snapshot", {}))
-            assert first_text(again) == "alive"
-            assert app.upstream.restarts == 1
+    async with (
+        open_gateway(config, UpstreamSpec(argv=(sys.executable, str(script)))) as app,
+        Client(build_server(app), mode="legacy") as client,
+    ):
+        died = wire(await client.call_tool("Snapshot", {"die": True}))
+        assert died["isError"] is True
+        assert first_text(died).startswith("FAILED UPSTREAM_DIED: ")
+        assert "Remedy: " in first_text(died)
+        assert any("the desktop went away" in i.get("text", "") for i in died["content"])
+        again = wire(await client.call_tool("Snapshot", {}))
+        assert first_text(again) == "alive"
+        assert app.upstream.restarts == 1
     events = (tmp_path / "state" / "audit.jsonl").read_text()
     assert '"event":"failure"' in events and "UPSTREAM_DIED" in events

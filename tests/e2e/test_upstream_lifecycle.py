@@ -54,9 +54,7 @@ async def stats(client: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("era", ["legacy", "auto"])
 @requirement("S-UPS-02")
-async def test_an_upstream_killed_mid_call_fails_clearly_and_the_next_call_works(
-    tmp_path: Path, era: str
-) -> None:
+async def test_an_upstream_killed_mid_call_fails_clearly_and_the_next_call_works(tmp_path: Path, era: str) -> None:
     """S-UPS-02: FAILED UPSTREAM_DIED naming the cause with the stderr tail, well within the timeout; then it
     works."""
     with anyio.fail_after(30):
@@ -90,9 +88,7 @@ async def test_every_call_in_flight_when_the_upstream_dies_gets_the_clear_error(
                 started.set()
 
             async def sleeper() -> None:
-                results.append(
-                    wire(await a.call_tool("sleep", {"seconds": 30}, progress_callback=on_progress))
-                )
+                results.append(wire(await a.call_tool("sleep", {"seconds": 30}, progress_callback=on_progress)))
 
             async with anyio.create_task_group() as tg:
                 tg.start_soon(sleeper)
@@ -155,9 +151,7 @@ async def test_an_upstream_that_cannot_start_leaves_a_gateway_that_explains(tmp_
             failed = wire(await client.call_tool("Snapshot", {}))
             assert first_text(failed).startswith("FAILED UPSTREAM_UNREACHABLE: ")
             assert "/nonexistent/windows-mcp" in first_text(failed)
-            assert app.upstream.alive is False and "/nonexistent/windows-mcp" in (
-                app.upstream.last_error or ""
-            )
+            assert app.upstream.alive is False and "/nonexistent/windows-mcp" in (app.upstream.last_error or "")
             with pytest.raises(MCPError) as caught:
                 await client.read_resource("proto://greeting")
             assert caught.value.code == -32603 and caught.value.message.startswith("UPSTREAM_UNREACHABLE: ")
@@ -202,9 +196,7 @@ async def test_a_protocol_error_on_a_tool_call_keeps_its_code(tmp_path: Path, er
 
 
 @requirement("S-UPS-06")
-async def test_the_upstream_inherits_the_gateways_environment(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_upstream_inherits_the_gateways_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """S-UPS-06: a variable of the gateway's environment reaches the upstream child (WINDOWS_MCP_* style
     config)."""
     monkeypatch.setenv("PROTO_UPSTREAM_ECHO", "inherited")

@@ -19,9 +19,7 @@ TAIL = " | screen = origin + image_px × scale | cite based_on="
 
 def sample_result(stem: str) -> dict[str, Any]:
     """A sample's CallToolResult with the elided image data replaced by the real PNG."""
-    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))[
-        "result"
-    ]
+    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))["result"]
     for item in result["content"]:
         if item["type"] == "image":
             item["data"] = base64.b64encode((SAMPLES / f"{stem}.png").read_bytes()).decode("ascii")
@@ -59,8 +57,7 @@ def test_design_example_line_for_sample_02() -> None:
         (
             "04a_snapshot_multimonitor_negative_origin",
             "Snapshot",
-            "origin=-1920,0 scale=2.333333,2.333874 image=1920x617 source=4480x1440"
-            ' focused="notes.txt - Notepad"',
+            'origin=-1920,0 scale=2.333333,2.333874 image=1920x617 source=4480x1440 focused="notes.txt - Notepad"',
         ),
         (
             "01_snapshot_full_desktop_scale1",
@@ -92,17 +89,10 @@ def test_fields_present_only_when_known(stem: str, tool: str, fields: str) -> No
 def test_names_are_escaped_and_the_line_stays_one_line() -> None:
     """S-MAP-09: quotes, backslashes, line breaks and control characters in a window name are escaped."""
     name = 'Say "hi"\\there\nnext\r\tend\u2028\x07'
-    capture = Capture(
-        tool="Snapshot", focused=Window(name=name, depth=1, status="Normal", width=1, height=1, handle=1)
-    )
-    line = annotation_line(
-        Observation(id="obs-1", session="s", generation=0, taken_at_ms=0.0, capture=capture)
-    )
+    capture = Capture(tool="Snapshot", focused=Window(name=name, depth=1, status="Normal", width=1, height=1, handle=1))
+    line = annotation_line(Observation(id="obs-1", session="s", generation=0, taken_at_ms=0.0, capture=capture))
     assert (
-        line
-        == '[gateway] obs=obs-1 focused="Say \\"hi\\"\\\\there\\nnext\\r\\tend\\u2028\\u0007"'
-        + TAIL
-        + '"obs-1"'
+        line == '[gateway] obs=obs-1 focused="Say \\"hi\\"\\\\there\\nnext\\r\\tend\\u2028\\u0007"' + TAIL + '"obs-1"'
     )
     assert len(line.splitlines()) == 1
 
@@ -112,9 +102,7 @@ def test_non_integer_origin_and_image_without_mapping() -> None:
     """S-MAP-09: a fractional origin has ≤ 6 decimals; an image with an unknown mapping prints image= only."""
     mapping = Mapping(origin=(12.5, -3.25), scale=(2.0, 2.0), image_size=(10, 20), source_size=(20, 40))
     capture = Capture(tool="Screenshot", image_size=(10, 20))
-    obs = Observation(
-        id="obs-2", session="s", generation=0, taken_at_ms=0.0, capture=capture, mapping=mapping
-    )
+    obs = Observation(id="obs-2", session="s", generation=0, taken_at_ms=0.0, capture=capture, mapping=mapping)
     assert (
         annotation_line(obs)
         == "[gateway] obs=obs-2 origin=12.5,-3.25 scale=2 image=10x20 source=20x40" + TAIL + '"obs-2"'

@@ -113,9 +113,7 @@ def _powershell(world: World, command: str) -> None:
 @when(parsers.parse('the gateway records typing "{text}" into a password field'))
 def _typing(world: World, text: str) -> None:
     result = {"content": [{"type": "text", "text": f"Typed {text} at (720,710)."}], "isError": False}
-    world.record(
-        "allow", tool="Type", args={"text": text, "loc": [720, 710]}, password_field=True, result=result
-    )
+    world.record("allow", tool="Type", args={"text": text, "loc": [720, 710]}, password_field=True, result=result)
 
 
 @when(parsers.parse('the gateway records a refusal "{code}" because "{reason}"'))
@@ -197,9 +195,7 @@ def _fresh_clock(tmp_path: Path, epoch: float) -> World:
 
 
 @given(
-    parsers.parse(
-        "an audit log in a fresh state dir rotating at {max_bytes:d} bytes and keeping {keep:d} files"
-    ),
+    parsers.parse("an audit log in a fresh state dir rotating at {max_bytes:d} bytes and keeping {keep:d} files"),
     target_fixture="world",
 )
 def _fresh_rotating(tmp_path: Path, max_bytes: int, keep: int) -> World:
@@ -242,29 +238,21 @@ ODD_VALUES: dict[str, Callable[[], object]] = {
     "the set of 3, 1 and 2": lambda: {3, 1, 2},
     'the enum member whose value is "alpha"': lambda: _Kind.A,
     "a dataclass with w = 2 and h = 3": lambda: _Box(w=2, h=3),
-    "the datetime 2026-12-02 10:31:02.123 UTC": lambda: dt.datetime(
-        2026, 12, 2, 10, 31, 2, 123000, tzinfo=dt.UTC
-    ),
+    "the datetime 2026-12-02 10:31:02.123 UTC": lambda: dt.datetime(2026, 12, 2, 10, 31, 2, 123000, tzinfo=dt.UTC),
     "NaN": lambda: math.nan,
     "minus infinity": lambda: -math.inf,
     "an object whose repr raises": Hostile,
 }
 
 
-@when(
-    parsers.parse('a record whose "{key}" is {value} is serialised as an audit line'), target_fixture="world"
-)
+@when(parsers.parse('a record whose "{key}" is {value} is serialised as an audit line'), target_fixture="world")
 def _serialise(tmp_path: Path, key: str, value: str) -> World:
     world = World(tmp_path / "unused")
     world.line = to_json_line({key: ODD_VALUES[value](), "event": "allow"})
     return world
 
 
-@when(
-    parsers.parse(
-        "{procs:d} processes each record {n:d} events at the same time, rotating at {max_bytes:d} bytes"
-    )
-)
+@when(parsers.parse("{procs:d} processes each record {n:d} events at the same time, rotating at {max_bytes:d} bytes"))
 def _processes(world: World, procs: int, n: int, max_bytes: int) -> None:
     world.directory.mkdir(parents=True, exist_ok=True)
     children = [
@@ -307,11 +295,7 @@ def _records_of(world: World) -> list[dict[str, Any]]:
     return [e.record for e in iter_events(audit_files(world.directory)) if e.record is not None]
 
 
-@then(
-    parsers.parse(
-        'every line of "{name}" is its record written with sorted keys and no spaces, as UTF-8 text'
-    )
-)
+@then(parsers.parse('every line of "{name}" is its record written with sorted keys and no spaces, as UTF-8 text'))
 def _canonical(world: World, name: str) -> None:
     raw = (world.directory / name).read_bytes()
     lines = raw.split(b"\n")
@@ -404,9 +388,7 @@ def _owner_only(world: World) -> None:
         assert world.directory.stat().st_mode & 0o777 == 0o700
 
 
-@then(
-    parsers.parse('reading the audit streams {n:d} lines, reporting line {line:d} of "{name}" as unparseable')
-)
+@then(parsers.parse('reading the audit streams {n:d} lines, reporting line {line:d} of "{name}" as unparseable'))
 def _streams(world: World, n: int, line: int, name: str) -> None:
     stream = iter_events(audit_files(world.directory))
     assert isinstance(stream, types.GeneratorType)  # lazily, line by line

@@ -181,9 +181,7 @@ def _flip_brace(line: bytes) -> bytes:
     [(_flip_value_byte, "hash mismatch"), (_flip_brace, "unparseable")],
     ids=["flipped-value-byte", "flipped-brace"],
 )
-def test_a_flipped_byte_in_a_middle_line_is_named_by_line_number(
-    tmp_path: Path, damage: Any, reason: str
-) -> None:
+def test_a_flipped_byte_in_a_middle_line_is_named_by_line_number(tmp_path: Path, damage: Any, reason: str) -> None:
     """S-AUD-08: one changed byte in line 5 of 9 fails verification at exactly that line."""
     log = write_events(tmp_path, 9)
     lines = raw_lines(log.path)

@@ -58,9 +58,7 @@ def run_writers(directory: Path, *, max_bytes: int, keep: int) -> None:
     [(8 * 1024 * 1024, 3), (16 * 1024, 1000)],
     ids=["one-file", "rotating-while-racing"],
 )
-def test_concurrent_processes_never_interleave_or_lose_lines(
-    tmp_path: Path, max_bytes: int, keep: int
-) -> None:
+def test_concurrent_processes_never_interleave_or_lose_lines(tmp_path: Path, max_bytes: int, keep: int) -> None:
     """S-AUD-03: 4 processes x 200 events give exactly 800 intact lines in one linear chain."""
     run_writers(tmp_path, max_bytes=max_bytes, keep=keep)
     files = audit_files(tmp_path)
@@ -71,9 +69,7 @@ def test_concurrent_processes_never_interleave_or_lose_lines(
     assert not [r for r in records if r["event"] == "failure"]  # no torn-line notes either
     seqs = [r["seq"] for r in records]
     assert seqs == list(range(1, PROCESSES * EVENTS_EACH + 1))
-    assert {(r["proc"], r["n"]) for r in records} == {
-        (p, n) for p in range(PROCESSES) for n in range(EVENTS_EACH)
-    }
+    assert {(r["proc"], r["n"]) for r in records} == {(p, n) for p in range(PROCESSES) for n in range(EVENTS_EACH)}
     result = verify_chain(files)
     assert result.ok, result.problem
     assert result.records == PROCESSES * EVENTS_EACH and not result.starts_mid_chain

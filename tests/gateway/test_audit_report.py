@@ -242,6 +242,4 @@ def test_recent_records_reads_back_from_the_newest_file(tmp_path: Path) -> None:
     assert [r["n"] for r in last] == list(range(13, 20))
     assert all("hash" in r for r in last)
     assert recent_records(files, 0) == []
-    assert [r["n"] for r in recent_records(files, 100)] == list(
-        range(20 - len(recent_records(files, 100)), 20)
-    )
+    assert [r["n"] for r in recent_records(files, 100)] == list(range(20 - len(recent_records(files, 100)), 20))

@@ -345,19 +345,13 @@ def test_secret_shapes_never_reach_the_file_from_any_field(tmp_path: Path) -> No
 @requirement("S-AUD-12", "S-RED-04")
 def test_text_typed_into_a_password_field_never_reaches_the_file(tmp_path: Path) -> None:
     """S-AUD-12, S-RED-04: the typed password is masked in args and scrubbed from upstream's echo."""
-    call = next(
-        c for c in json.loads((UPSTREAM_DATA / "tool_outputs.json").read_text()) if c["tool"] == "Type"
-    )
+    call = next(c for c in json.loads((UPSTREAM_DATA / "tool_outputs.json").read_text()) if c["tool"] == "Type")
     password = "Sw0rdfish!"
     args = {**call["arguments"], "text": password}
-    result = json.loads(
-        json.dumps(call["result"]).replace(call["arguments"]["text"].replace("\n", "\\n"), password)
-    )
+    result = json.loads(json.dumps(call["result"]).replace(call["arguments"]["text"].replace("\n", "\\n"), password))
     assert password in json.dumps(result)  # upstream echoes what was typed
     log = AuditLog(tmp_path)
-    log.append(
-        "allow", tool="Type", args=args, password_field=True, result=result, reason=f"typed {password}"
-    )
+    log.append("allow", tool="Type", args=args, password_field=True, result=result, reason=f"typed {password}")
     data = log.path.read_bytes()
     assert password.encode() not in data
     (record,) = lines_of(log.path)

@@ -49,9 +49,7 @@ def _pending(state: Path, tool: str = "Process", args: dict | None = None) -> st
         reason="force kill",
     )
     assert call.tool == tool
-    ApprovalStore(state).save(
-        approval, call={"tool": tool, "args": args, "rule": "force-kill", "reason": "why"}
-    )
+    ApprovalStore(state).save(approval, call={"tool": tool, "args": args, "rule": "force-kill", "reason": "why"})
     return approval_id
 
 

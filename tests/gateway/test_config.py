@@ -67,9 +67,7 @@ def test_state_dir_comes_from_flag_then_environment(tmp_path: Path) -> None:
     ("text", "needle"),
     [(None, "does not exist"), ("enforce = \n", "not valid TOML"), ("[[x]\n", "not valid TOML")],
 )
-def test_a_named_file_that_is_missing_or_not_toml_is_an_error(
-    tmp_path: Path, text: str | None, needle: str
-) -> None:
+def test_a_named_file_that_is_missing_or_not_toml_is_an_error(tmp_path: Path, text: str | None, needle: str) -> None:
     """S-CFG-01: a named config file that is missing or not TOML is a ConfigError naming the file."""
     path = tmp_path / "c.toml"
     if text is not None:
@@ -156,9 +154,7 @@ def test_an_unknown_flag_key_is_an_error() -> None:
         ),
     ],
 )
-def test_environment_values_follow_a_fixed_syntax_without_warnings(
-    name: str, text: str, expected: object
-) -> None:
+def test_environment_values_follow_a_fixed_syntax_without_warnings(name: str, text: str, expected: object) -> None:
     """S-CFG-08: env booleans are true/false, integers decimal, lists comma-separated or TOML arrays."""
     cfg = load_config(environ={f"WINMCP_GATEWAY_{name.upper()}": text})
     assert getattr(cfg, name) == expected
@@ -195,8 +191,7 @@ def test_restricting_lists_that_cannot_be_read_restrict_more_not_less(tmp_path: 
     """S-CFG-03: an unreadable allow-list allows only observation, an unreadable deny-list denies all else."""
     path = _toml(
         tmp_path,
-        'tools_allow = 3\ntools_deny = ["Registry", 4]\nallowed_windows = {a = 1}\n'
-        'allow_rules = ["force-kill", 5]\n',
+        'tools_allow = 3\ntools_deny = ["Registry", 4]\nallowed_windows = {a = 1}\nallow_rules = ["force-kill", 5]\n',
     )
     cfg = load_config(environ={}, config_file=path)
     assert set(cfg.tools_allow) == {

@@ -61,9 +61,7 @@ def test_adding_or_renaming_a_key_in_one_place_fails_the_check() -> None:
     problems = check_docs((*KEYS, extra), *_docs())
     assert "README: key 'new_knob' is missing" in problems
     assert "config.example.toml: key 'new_knob' is missing" in problems
-    renamed = tuple(
-        dataclasses.replace(k, name="audit_keep_files") if k.name == "audit_keep" else k for k in KEYS
-    )
+    renamed = tuple(dataclasses.replace(k, name="audit_keep_files") if k.name == "audit_keep" else k for k in KEYS)
     problems = check_docs(renamed, *_docs())
     assert "README: key 'audit_keep' is not in the model (renamed or removed?)" in problems
     assert "config.example.toml: key 'audit_keep_files' is missing" in problems
@@ -75,9 +73,7 @@ def test_a_doc_edited_by_hand_fails_the_check() -> None:
     readme, example = _docs()
     assert check_docs(KEYS, readme.replace("Rotated audit files to keep.", "Files to keep."), example)
     assert check_docs(KEYS, readme, example.replace("audit_keep = 3", "audit_keep = 4"))
-    assert check_docs(KEYS, readme + "\n## Later section\n", example) == [], (
-        "text after the section is not ours"
-    )
+    assert check_docs(KEYS, readme + "\n## Later section\n", example) == [], "text after the section is not ours"
 
 
 @requirement("S-CFG-05")

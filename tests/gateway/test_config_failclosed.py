@@ -50,9 +50,7 @@ OTHER_CASES: dict[str, Case] = {
         context(view(), config=c, rules=r, rules_error=e),
         T0,
     ),
-    "unknown tool": lambda c, r, e: decide(
-        call("Foo"), context(view(), config=c, rules=r, rules_error=e), T0
-    ),
+    "unknown tool": lambda c, r, e: decide(call("Foo"), context(view(), config=c, rules=r, rules_error=e), T0),
     "kill switch": lambda c, r, e: decide(
         click(),
         context(
@@ -143,9 +141,7 @@ def test_no_unusable_value_of_any_key_lets_a_refused_call_through(key: Key, tmp_
         tried += 1
         cfg = _load(tmp_path, **{key.name: value})
         refused = _refused(cfg, {**FRESHNESS_CASES, **OTHER_CASES}, tmp_path)
-        assert all(refused.values()), (
-            f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
-        )
+        assert all(refused.values()), f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
         assert cfg.auto_audit and cfg.command_rules_enabled, "an unusable value switched audit or rules off"
     assert tried >= 5
 
@@ -157,9 +153,7 @@ def test_no_valid_value_of_another_key_switches_a_freshness_check_off(key: Key, 
     for value in _valid_values(key):
         cfg = _load(tmp_path, **{key.name: value})
         refused = _refused(cfg, FRESHNESS_CASES, tmp_path)
-        assert all(refused.values()), (
-            f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
-        )
+        assert all(refused.values()), f"{key.name} = {value!r} let through {[n for n, r in refused.items() if not r]}"
 
 
 @requirement("S-CFG-04")

@@ -52,11 +52,7 @@ async def test_config_warnings_are_audited_and_listed_by_state_and_doctor(tmp_pa
     """S-CFG-06: each warning is a `config` audit event, in winmcp_state and in the doctor's config check."""
     async with file_rig(tmp_path, BAD) as rig:
         warnings = list(rig.app.config.warnings)
-        assert (
-            len(warnings) == 2
-            and "max_observation_age_ms" in warnings[0]
-            and "require_observaton" in warnings[1]
-        )
+        assert len(warnings) == 2 and "max_observation_age_ms" in warnings[0] and "require_observaton" in warnings[1]
         config_events = [e for e in rig.audit_lines() if e["event"] == "config"]
         assert [e["reason"] for e in config_events] == warnings
         state = await rig.call("winmcp_state")
@@ -89,9 +85,7 @@ async def test_shadow_mode_forwards_a_would_be_refusal_and_says_so(tmp_path: Pat
     async with gateway_rig(tmp_path, config={"enforce": False}) as rig:
         result = await rig.call("Click", {"loc": [640, 480]})
         assert result["isError"] is False
-        notes = [
-            c["text"] for c in result["content"] if c.get("type") == "text" and "SHADOW MODE" in c["text"]
-        ]
+        notes = [c["text"] for c in result["content"] if c.get("type") == "text" and "SHADOW MODE" in c["text"]]
         assert len(notes) == 1 and "NO_OBSERVATION" in notes[0]
         assert [e["kind"] for e in rig.side_effects()] == ["click"]
         allowed = [e for e in rig.audit_lines() if e["event"] == "allow" and e.get("tool") == "Click"]

@@ -41,9 +41,7 @@ DISPLAYS_04 = (
 
 def sample_result(stem: str) -> dict[str, Any]:
     """A sample's CallToolResult with the elided image data replaced by the real PNG."""
-    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))[
-        "result"
-    ]
+    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))["result"]
     for item in result["content"]:
         if item["type"] == "image":
             item["data"] = base64.b64encode((SAMPLES / f"{stem}.png").read_bytes()).decode("ascii")
@@ -169,9 +167,7 @@ def test_printed_scale_is_explained_by_int_truncation_in_04a() -> None:
         (0.5, (1920, 617), "xy"),
     ],
 )
-def test_printed_scale_disagreement_is_a_warning(
-    printed: float, image: tuple[int, int], bad_axes: str
-) -> None:
+def test_printed_scale_disagreement_is_a_warning(printed: float, image: tuple[int, int], bad_axes: str) -> None:
     """S-MAP-03: a printed coord_scale not explaining an axis's image size is a warning naming the axis."""
     c = Capture(
         tool="Snapshot",

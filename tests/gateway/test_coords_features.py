@@ -19,18 +19,14 @@ scenarios("mapping.feature")
 
 
 def _observation(stem: str, obs_id: str) -> Observation:
-    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))[
-        "result"
-    ]
+    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))["result"]
     for item in result["content"]:
         if item["type"] == "image":
             item["data"] = base64.b64encode((SAMPLES / f"{stem}.png").read_bytes()).decode("ascii")
     capture = parse_result("Snapshot", result)
     assert isinstance(capture, Capture)
     mapping, _ = derive_mapping(capture)
-    return Observation(
-        id=obs_id, session="bdd", generation=1, taken_at_ms=0.0, capture=capture, mapping=mapping
-    )
+    return Observation(id=obs_id, session="bdd", generation=1, taken_at_ms=0.0, capture=capture, mapping=mapping)
 
 
 @given(parsers.parse('the observation of sample "{stem}" as "{obs_id}"'), target_fixture="obs")

@@ -31,9 +31,7 @@ V = Verdict
 
 
 def _report(*verdicts: Verdict) -> Report:
-    checks = tuple(
-        Check(id=cid, title=cid, verdict=v, summary="s") for cid, v in zip(CHECK_IDS, verdicts, strict=True)
-    )
+    checks = tuple(Check(id=cid, title=cid, verdict=v, summary="s") for cid, v in zip(CHECK_IDS, verdicts, strict=True))
     return Report(upstream="x", checks=checks)
 
 
@@ -107,9 +105,7 @@ def test_json_shape_is_stable_and_text_has_one_line_per_check() -> None:
         "rules": ["r1"],
     }
     text = report.render_text().splitlines()
-    heads = [
-        line.split()[:2] for line in text if line.startswith("  ") and line.split()[0] in {v.value for v in V}
-    ]
+    heads = [line.split()[:2] for line in text if line.startswith("  ") and line.split()[0] in {v.value for v in V}]
     assert [h[1] for h in heads] == list(CHECK_IDS)
     assert any("- SEVERE: PowerShell.command: gone" in line for line in text)
     assert text[-1].startswith("overall: SEVERE") and text[-1].endswith("exit 1")
@@ -118,9 +114,7 @@ def test_json_shape_is_stable_and_text_has_one_line_per_check() -> None:
 @requirement("S-DOC-06")
 def test_upstream_check_verdicts() -> None:
     """S-DOC-06: unreachable SEVERE (with stderr), odd protocol WARNING, no protocol UNKNOWN, else OK."""
-    down = check_upstream(
-        "cmd", tool_count=None, error="boom", protocol=None, server=None, stderr_tail="trace"
-    )
+    down = check_upstream("cmd", tool_count=None, error="boom", protocol=None, server=None, stderr_tail="trace")
     assert down.verdict is V.SEVERE and "boom" in down.summary and down.data["stderr_tail"] == "trace"
     odd = check_upstream("cmd", tool_count=21, error=None, protocol="1999-01-01", server="w 1")
     assert odd.verdict is V.WARNING

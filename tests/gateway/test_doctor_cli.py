@@ -78,9 +78,7 @@ def test_each_mutation_is_reported_for_what_it_is(tmp_path: Path, capsys: pytest
     assert [(f["verdict"], f["tool"], f["field"]) for f in checks["schema.unknown_args"]["findings"]] == [
         ("WARNING", "App", "extra")
     ]
-    assert [(f["verdict"], f["tool"]) for f in checks["schema.tools"]["findings"]] == [
-        ("WARNING", "Teleport")
-    ]
+    assert [(f["verdict"], f["tool"]) for f in checks["schema.tools"]["findings"]] == [("WARNING", "Teleport")]
     assert checks["mapping"]["verdict"] == "OK" and checks["rules"]["verdict"] == "OK"
 
 
@@ -118,9 +116,7 @@ def test_a_desktop_held_by_a_person_leaves_the_mapping_unknown(
 
 
 @requirement("S-DOC-07", "S-DOC-09")
-def test_negative_origin_mapping_and_an_engaged_stop(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_negative_origin_mapping_and_an_engaged_stop(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """S-DOC-07, S-DOC-09: a negative-origin dual monitor maps OK; an engaged kill switch is a WARNING."""
     assert main(["kill", "engage", "--state-dir", str(tmp_path / "state"), "--reason", "lunch"]) == 0
     capsys.readouterr()

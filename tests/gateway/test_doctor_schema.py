@@ -26,9 +26,7 @@ GATED = [n for n in UPSTREAM_TOOLS if classify(n) in (ToolClass.INPUT, ToolClass
 
 
 def upstream_tools() -> list[dict[str, Any]]:
-    tools: list[dict[str, Any]] = json.loads((UPSTREAM_DATA / "tools_list.json").read_text(encoding="utf-8"))[
-        "tools"
-    ]
+    tools: list[dict[str, Any]] = json.loads((UPSTREAM_DATA / "tools_list.json").read_text(encoding="utf-8"))["tools"]
     return tools
 
 
@@ -106,9 +104,7 @@ def test_a_renamed_powershell_command_is_severe_naming_tool_field_and_dead_rules
         ("Snapshot.use_vision", [], "window-drift probe"),
     ],
 )
-def test_a_dropped_argument_the_gateway_relies_on_is_severe(
-    target: str, rules_expected: list[str], words: str
-) -> None:
+def test_a_dropped_argument_the_gateway_relies_on_is_severe(target: str, rules_expected: list[str], words: str) -> None:
     """S-DOC-02: an argument the catalog, rules or probe use that upstream dropped is SEVERE, saying why."""
     tool, _, arg = target.partition(".")
     (finding,) = checks(mutated(("drop", target, None)))["schema.read_args"].findings
@@ -222,9 +218,7 @@ def test_an_upstream_tool_named_like_an_own_tool_is_a_warning() -> None:
 @pytest.mark.parametrize("broken", [{"name": "PowerShell", "inputSchema": "?"}, {"inputSchema": {}}, "junk"])
 def test_what_cannot_be_read_is_unknown_never_ok(broken: Any) -> None:
     """S-DOC-02: an entry without a name or a tool whose inputSchema cannot be read is UNKNOWN, not OK."""
-    tools = [
-        t for t in upstream_tools() if t["name"] != "PowerShell" or broken == "junk" or "name" not in broken
-    ]
+    tools = [t for t in upstream_tools() if t["name"] != "PowerShell" or broken == "junk" or "name" not in broken]
     tools.append(broken)
     read = checks(tools)["schema.read_args"]
     assert read.verdict is Verdict.UNKNOWN

@@ -48,13 +48,8 @@ async def test_doctor_tool_reports_unknown_mapping_until_an_observation_exists(t
         assert first["isError"] is False
         content = first["structuredContent"]
         assert content["format"] == "winmcp-doctor/1" and content["overall"] == "UNKNOWN"
-        assert (
-            _checks(first)["mapping"]["verdict"] == "UNKNOWN"
-            and "Snapshot" in _checks(first)["mapping"]["summary"]
-        )
-        assert first_text(first).startswith("winmcp-gateway doctor") and "overall: UNKNOWN" in first_text(
-            first
-        )
+        assert _checks(first)["mapping"]["verdict"] == "UNKNOWN" and "Snapshot" in _checks(first)["mapping"]["summary"]
+        assert first_text(first).startswith("winmcp-gateway doctor") and "overall: UNKNOWN" in first_text(first)
         assert rig.audit_lines() == audit_before, "the doctor writes no audit line"
 
         line = annotation_of(await rig.call("Snapshot", {"use_vision": True}))

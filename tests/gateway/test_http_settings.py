@@ -56,9 +56,7 @@ def resolve(tmp: Path, bind: str, **kw: Any) -> tuple[HttpSettings, str]:
     ],
 )
 @requirement("S-HTTP-01")
-def test_bind_addresses_are_parsed_with_loopback_as_the_default_host(
-    bind: str, expected: tuple[str, int]
-) -> None:
+def test_bind_addresses_are_parsed_with_loopback_as_the_default_host(bind: str, expected: tuple[str, int]) -> None:
     """S-HTTP-01: HOST:PORT, [V6]:PORT, PORT alone (127.0.0.1)."""
     assert parse_bind(bind) == expected
 
@@ -166,9 +164,7 @@ def test_token_sources_in_order_flag_env_file(tmp_path: Path) -> None:
         resolve(tmp_path, "127.0.0.1:0")
 
 
-@pytest.mark.skipif(
-    os.name == "nt", reason="POSIX file modes; on Windows the per-user state dir ACL protects it"
-)
+@pytest.mark.skipif(os.name == "nt", reason="POSIX file modes; on Windows the per-user state dir ACL protects it")
 @requirement("S-HTTP-03")
 def test_a_token_file_readable_by_others_is_tightened(tmp_path: Path) -> None:
     """S-HTTP-03: an existing http-token with group/other bits is set to 0600, with a warning."""

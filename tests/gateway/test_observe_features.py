@@ -29,9 +29,7 @@ def _prose(meta: str, tree: str) -> str:
 
 @given(parsers.parse('the upstream result of sample "{stem}"'), target_fixture="result")
 def _sample_result(stem: str) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))[
-        "result"
-    ]
+    result: dict[str, Any] = json.loads((SAMPLES / f"{stem}.result.json").read_text(encoding="utf-8"))["result"]
     for item in result["content"]:
         if item["type"] == "image":
             item["data"] = base64.b64encode((SAMPLES / f"{stem}.png").read_bytes()).decode("ascii")

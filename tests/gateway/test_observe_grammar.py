@@ -72,9 +72,7 @@ def only_element(text: str) -> Capture:
         ('│   └── (10,20) button "x"  [action: click]"  [action: click]', "button", 'x"  [action: click]'),
     ],
 )
-def test_element_name_is_between_first_quote_and_last_action_quote(
-    line: str, control: str, name: str
-) -> None:
+def test_element_name_is_between_first_quote_and_last_action_quote(line: str, control: str, name: str) -> None:
     """S-OBS-05: CTRL may hold spaces and non-English letters; names keep quotes, brackets, double spaces."""
     c = only_element(prose(tree_of('├── window "W"', line)))
     e = c.elements[1]
@@ -167,9 +165,7 @@ def test_element_name_with_a_line_break_is_joined_with_a_warning() -> None:
 )
 def test_malformed_tree_lines_become_warnings_not_elements(bad: str) -> None:
     """S-OBS-05/10: a tree line outside the grammar is a warning and no element."""
-    c = parse_text(
-        "Snapshot", prose(tree_of('└── window "W"', bad, '    └── (6,6) button "ok"  [action: click]'))
-    )
+    c = parse_text("Snapshot", prose(tree_of('└── window "W"', bad, '    └── (6,6) button "ok"  [action: click]')))
     assert [e.name for e in c.elements] == ["W", "ok"]
     assert len(c.warnings) == 1 and "line" in c.warnings[0]
 
@@ -177,14 +173,10 @@ def test_malformed_tree_lines_become_warnings_not_elements(bad: str) -> None:
 @requirement("S-OBS-05", "S-OBS-10")
 def test_inconsistent_tree_prefixes_are_flagged() -> None:
     """S-OBS-05/10: a level jump or a prefix that contradicts the parents' connectors is a warning."""
-    jump = parse_text(
-        "Snapshot", prose(tree_of('└── window "W"', '        └── (1,1) button "x"  [action: click]'))
-    )
+    jump = parse_text("Snapshot", prose(tree_of('└── window "W"', '        └── (1,1) button "x"  [action: click]')))
     assert jump.elements[1].depth == 2
     assert any("jumps a level" in w for w in jump.warnings)
-    wrong = parse_text(
-        "Snapshot", prose(tree_of('└── window "W"', '│   └── (1,1) button "x"  [action: click]'))
-    )
+    wrong = parse_text("Snapshot", prose(tree_of('└── window "W"', '│   └── (1,1) button "x"  [action: click]')))
     assert any("prefix does not match" in w for w in wrong.warnings)
 
 
@@ -222,9 +214,7 @@ def test_inconsistent_tree_prefixes_are_flagged() -> None:
         ('  [action: fill]  [value:""]', set(), (("value", ""),)),
     ],
 )
-def test_meta_brackets_in_documented_order(
-    tail: str, flags: set[str], meta: tuple[tuple[str, str], ...]
-) -> None:
+def test_meta_brackets_in_documented_order(tail: str, flags: set[str], meta: tuple[tuple[str, str], ...]) -> None:
     """S-OBS-06: flags and keyed meta of §5.2, including values holding `]`, `"` and two spaces."""
     c = only_element(prose(tree_of('└── window "W"', f'    └── (1,2) thing "N"{tail}')))
     e = c.elements[1]
@@ -499,12 +489,8 @@ def result_with(text: str, *images: dict[str, str]) -> dict[str, object]:
 @requirement("S-OBS-11")
 def test_image_size_comes_from_the_png_header_not_the_text() -> None:
     """S-OBS-11: a 37x23 PNG is 37x23 even when the text claims 1920x1080."""
-    text = prose(
-        "desktop", meta="Screenshot Size: (1920,1080)\nVisible Displays: 0:DISPLAY1 (0,0,1920,1080) primary\n"
-    )
-    c = parse_result(
-        "Snapshot", result_with(text, {"type": "image", "mimeType": "image/png", "data": png_b64(37, 23)})
-    )
+    text = prose("desktop", meta="Screenshot Size: (1920,1080)\nVisible Displays: 0:DISPLAY1 (0,0,1920,1080) primary\n")
+    c = parse_result("Snapshot", result_with(text, {"type": "image", "mimeType": "image/png", "data": png_b64(37, 23)}))
     assert isinstance(c, Capture)
     assert c.image_size == (37, 23) and c.screenshot_size == (1920, 1080)
 

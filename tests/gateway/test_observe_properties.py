@@ -12,9 +12,7 @@ from gateway.observe import CaptureFailure, parse_result, parse_text
 from policy.observation import Capture
 from tests._requirements import SAMPLES, requirement
 
-SETTINGS = settings(
-    max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 SAMPLE_TEXTS = sorted(
     p.read_bytes().decode("utf-8") for p in SAMPLES.glob("*.txt") if not p.name.startswith(("11_", "12_"))
 )
@@ -97,11 +95,7 @@ JSONISH = st.recursive(
     st.one_of(
         JSONISH,
         st.fixed_dictionaries(
-            {
-                "content": st.lists(
-                    st.dictionaries(st.sampled_from(["type", "text", "data", "mimeType"]), JSONISH)
-                )
-            }
+            {"content": st.lists(st.dictionaries(st.sampled_from(["type", "text", "data", "mimeType"]), JSONISH))}
         ),
     )
 )

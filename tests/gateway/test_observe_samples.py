@@ -19,9 +19,7 @@ from tests._requirements import SAMPLES, UPSTREAM_DATA, requirement
 DISPLAY1 = "\\\\.\\DISPLAY1"  # `\\.\DISPLAY1` after JSON decoding
 DISPLAY2 = "\\\\.\\DISPLAY2"
 NOTEPAD = Window(name="notes.txt - Notepad", depth=2, status="Normal", width=1200, height=800, handle=1706796)
-DOWNLOADS = Window(
-    name="Downloads - File Explorer", depth=1, status="Minimized", width=160, height=28, handle=3935530
-)
+DOWNLOADS = Window(name="Downloads - File Explorer", depth=1, status="Minimized", width=160, height=28, handle=3935530)
 
 
 def sample_result(stem: str) -> dict[str, Any]:
@@ -212,9 +210,7 @@ def test_sample_05_rich_tree() -> None:
     assert c.image_size is None and c.screenshot_size is None and c.backend is None
     assert c.active_desktop == "Work 🛠"
     assert c.desktops == ("Desktop 1", "Work 🛠")
-    assert c.focused == Window(
-        name="Settings", depth=5, status="Maximized", width=1600, height=960, handle=5049915
-    )
+    assert c.focused == Window(name="Settings", depth=5, status="Maximized", width=1600, height=960, handle=5049915)
     assert [w.name for w in c.windows] == [
         "Downloads - File Explorer",
         "Notes 📝 - Notepad",

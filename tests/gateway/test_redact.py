@@ -170,9 +170,7 @@ def test_a_name_value_pair_with_a_secret_name_hides_the_value() -> None:
 
 @requirement("S-RED-02", "S-RED-03")
 @pytest.mark.parametrize(("name", "text", "secret"), SHAPES, ids=[s[0] for s in SHAPES])
-def test_secret_shaped_values_are_masked_in_text_and_nested_structures(
-    name: str, text: str, secret: str
-) -> None:
+def test_secret_shaped_values_are_masked_in_text_and_nested_structures(name: str, text: str, secret: str) -> None:
     """S-RED-02, S-RED-03: a secret shape inside a string is masked wherever the string sits."""
     assert secret in text  # the corpus itself is sound
     flat = redact_text(text)
@@ -261,9 +259,7 @@ def test_multiedit_into_a_password_field_keeps_only_lengths(args: dict[str, Any]
 @requirement("S-RED-04")
 def test_the_typed_echo_in_a_result_can_be_scrubbed() -> None:
     """S-RED-04: upstream echoes typed text ("Typed … at"); summarize_result scrubs given literals."""
-    call = next(
-        c for c in json.loads((UPSTREAM_DATA / "tool_outputs.json").read_text()) if c["tool"] == "Type"
-    )
+    call = next(c for c in json.loads((UPSTREAM_DATA / "tool_outputs.json").read_text()) if c["tool"] == "Type")
     typed = typed_texts("Type", call["arguments"])
     summary = summarize_result(call["result"], secrets=typed)
     assert call["arguments"]["text"] not in _dump(summary)

@@ -35,8 +35,7 @@ def test_arguments_that_were_not_masked_stay_in_the_result() -> None:
     raw = {"command": "Get-ChildItem C:/Users/demo/Documents/reports"}
     assert masked_tokens(raw, dict(raw)) == ()
     assert (
-        scrub_echoes("Directory: C:/Users/demo/Documents/reports", ())
-        == "Directory: C:/Users/demo/Documents/reports"
+        scrub_echoes("Directory: C:/Users/demo/Documents/reports", ()) == "Directory: C:/Users/demo/Documents/reports"
     )
 
 

@@ -134,7 +134,5 @@ def test_refusals_mirror_the_sdk_and_reserved_meta_stays_home() -> None:
         code=types.INVALID_REQUEST, message="Sampling not supported"
     )
     assert set(NOT_SUPPORTED) == {"sampling/createMessage", "elicitation/create", "roots/list"}
-    assert strip_reserved_meta({"progressToken": 1, "io.modelcontextprotocol/logLevel": "debug", "k": 2}) == {
-        "k": 2
-    }
+    assert strip_reserved_meta({"progressToken": 1, "io.modelcontextprotocol/logLevel": "debug", "k": 2}) == {"k": 2}
     assert strip_reserved_meta({"progressToken": 1}) is None and strip_reserved_meta(None) is None

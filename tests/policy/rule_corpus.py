@@ -261,11 +261,7 @@ DANGEROUS: list[tuple[str, dict[str, object], str]] = [
     ("PowerShell", _ps(f"powershell.exe -nop -w hidden -E {encoded('Get-Process')}"), "encoded-command"),
     (
         "PowerShell",
-        _ps(
-            "iex ([Text.Encoding]::Unicode.GetString([Convert]::FromBase64String('"
-            + encoded("Get-Date")
-            + "')))"
-        ),
+        _ps("iex ([Text.Encoding]::Unicode.GetString([Convert]::FromBase64String('" + encoded("Get-Date") + "')))"),
         "encoded-command",
     ),
     # --- download and execute
@@ -302,8 +298,7 @@ DANGEROUS: list[tuple[str, dict[str, object], str]] = [
         "Registry",
         {
             "mode": "set",
-            "path": "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion"
-            "\\Image File Execution Options\\sethc.exe",
+            "path": "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\sethc.exe",
             "name": "Debugger",
             "value": "cmd.exe",
         },
@@ -373,10 +368,7 @@ DANGEROUS: list[tuple[str, dict[str, object], str]] = [
     ("PowerShell", _ps("sc create evil binPath= C:\\x.exe"), "persistence-autostart"),
     (
         "PowerShell",
-        _ps(
-            "Set-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run "
-            "-Name x -Value C:\\x.exe"
-        ),
+        _ps("Set-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run -Name x -Value C:\\x.exe"),
         "persistence-autostart",
     ),
     (
@@ -393,8 +385,7 @@ DANGEROUS: list[tuple[str, dict[str, object], str]] = [
         "FileSystem",
         {
             "mode": "write",
-            "path": "C:\\Users\\me\\AppData\\Roaming\\Microsoft\\Windows"
-            "\\Start Menu\\Programs\\Startup\\run.bat",
+            "path": "C:\\Users\\me\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\run.bat",
             "content": "calc",
         },
         "persistence-autostart",

@@ -50,9 +50,9 @@ def test_the_digest_is_sha256_of_canonical_json_without_gateway_arguments() -> N
     """S-APR-02: sorted keys, no spaces, UTF-8; approval_id and based_on are not part of the call."""
     expected = hashlib.sha256(b'{"args":{"command":"Get-Date","timeout":5},"tool":"PowerShell"}').hexdigest()
     assert approval_digest("PowerShell", {"timeout": 5, "command": "Get-Date"}) == expected
-    assert approval_digest(
-        "PowerShell", {"command": "Get-Date", "timeout": 5, "approval_id": "a", "based_on": 1}
-    ) == (expected)
+    assert approval_digest("PowerShell", {"command": "Get-Date", "timeout": 5, "approval_id": "a", "based_on": 1}) == (
+        expected
+    )
 
 
 @requirement("S-APR-02")
@@ -98,9 +98,7 @@ def test_an_argument_that_is_not_plain_json_cannot_be_digested() -> None:
         (PolicyConfig(), call("PowerShell", command="x"), False),
     ],
 )
-def test_approval_is_required_by_config_per_class(
-    config: PolicyConfig, tool_call: object, asks: bool
-) -> None:
+def test_approval_is_required_by_config_per_class(config: PolicyConfig, tool_call: object, asks: bool) -> None:
     """S-APR-01: require_approval covers SYSTEM tools, require_approval_for_input covers INPUT tools."""
     d = decide(tool_call, context(view(observation("obs-1")), config=config), T0)  # type: ignore[arg-type]
     assert (d.verdict is Verdict.ASK) is asks
@@ -192,9 +190,7 @@ def test_unusable_approvals_are_refused(store: dict[str, str], approval_id: obje
         "placeholder": grant_approval(pending(), scope="once", now_ms=T0, ttl_ms=TTL),
         "pending": pending(),
         "denied": deny_approval(pending(), now_ms=T0 + 1),
-        "other-session": grant_approval(
-            replace(pending(), session=OTHER), scope="once", now_ms=T0, ttl_ms=TTL
-        ),
+        "other-session": grant_approval(replace(pending(), session=OTHER), scope="once", now_ms=T0, ttl_ms=TTL),
         "expired-pending": pending(),
     }
     approvals = {k: states[v] for k, v in store.items()}

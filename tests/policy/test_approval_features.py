@@ -132,9 +132,7 @@ def _time_passes(world: World) -> None:
 @when(parsers.parse('the shell turns the ASK into pending approval "{aid}"'))
 def _request(world: World, aid: str) -> None:
     assert world.decision is not None and world.last_call is not None
-    pending, named = request_approval(
-        aid, world.last_call, world.decision, world.now, world.config.approval_ttl_ms
-    )
+    pending, named = request_approval(aid, world.last_call, world.decision, world.now, world.config.approval_ttl_ms)
     world.approvals[aid] = pending
     world.refusal = refusal_text(named)
 
@@ -153,12 +151,7 @@ def _denied(world: World, code: str) -> None:
 @then(parsers.parse('the decision is ASK naming rule "{rule_id}"'))
 def _ask_rule_named(world: World, rule_id: str) -> None:
     d = world.decision
-    assert (
-        d is not None
-        and d.verdict is Verdict.ASK
-        and d.code is Code.APPROVAL_REQUIRED
-        and d.rule_id == rule_id
-    )
+    assert d is not None and d.verdict is Verdict.ASK and d.code is Code.APPROVAL_REQUIRED and d.rule_id == rule_id
 
 
 @then("the decision is bound to the digest of the call")

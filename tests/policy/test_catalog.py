@@ -75,9 +75,7 @@ def test_classification_does_not_follow_upstream_annotations(
 
 
 @requirement("S-CAT-01")
-@pytest.mark.parametrize(
-    "name", ["click", "CLICK", "Snapshot ", "", "Bash", "winmcp_unknown", "mcp__winmcp__Click"]
-)
+@pytest.mark.parametrize("name", ["click", "CLICK", "Snapshot ", "", "Bash", "winmcp_unknown", "mcp__winmcp__Click"])
 def test_names_not_in_the_catalog_are_unknown(name: str) -> None:
     """S-CAT-01: tool names are exact; anything else is UNKNOWN."""
     assert classify(name) is ToolClass.UNKNOWN
@@ -134,9 +132,7 @@ def test_every_argument_the_catalog_reads_exists_upstream(tool: str) -> None:
         ("Scrape", {"use_dom"}),
     ],
 )
-def test_the_catalog_reads_the_arguments_that_carry_commands_and_coordinates(
-    tool: str, names: set[str]
-) -> None:
+def test_the_catalog_reads_the_arguments_that_carry_commands_and_coordinates(tool: str, names: set[str]) -> None:
     """S-CAT-02: the content, coordinate and label arguments of FORMATS.md §8 are all read."""
     assert names <= catalog_reads()[tool]
 

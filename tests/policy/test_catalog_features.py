@@ -103,11 +103,7 @@ def _reads_at_least(datatable: list[list[str]]) -> None:
         assert _names(names) <= catalog_reads()[tool], tool
 
 
-@then(
-    parsers.re(
-        r"a call of (?P<tool>\w+) with (?P<arguments>\{.*\}) (?P<does>does|does not) replace the label table"
-    )
-)
+@then(parsers.re(r"a call of (?P<tool>\w+) with (?P<arguments>\{.*\}) (?P<does>does|does not) replace the label table"))
 def _replaces(tool: str, arguments: str, does: str) -> None:
     assert replaces_labels(tool, json.loads(arguments)) is (does == "does")
 

@@ -46,9 +46,7 @@ def rules_with_exemption(world: World, rule_id: str) -> None:
 
 @given(parsers.parse('the command rules with a custom rule "{rule_id}" and pattern "{pattern}"'))
 def rules_with_custom(world: World, rule_id: str, pattern: str) -> None:
-    world.rules = load_rules(
-        [{"id": rule_id, "pattern": pattern, "risk": "custom", "reason": "Not allowed."}]
-    )
+    world.rules = load_rules([{"id": rule_id, "pattern": pattern, "risk": "custom", "reason": "Not allowed."}])
 
 
 @given(parsers.parse('the command rules protecting "{path}"'))

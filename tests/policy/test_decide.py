@@ -95,9 +95,7 @@ def test_the_chain_is_the_designed_table_in_the_designed_order() -> None:
         (click(), context(FRESH), None),
     ],
 )
-def test_the_first_refusal_in_chain_order_wins(
-    tool_call: object, ctx: Context, expected: Code | None
-) -> None:
+def test_the_first_refusal_in_chain_order_wins(tool_call: object, ctx: Context, expected: Code | None) -> None:
     """S-DEC-04: when two steps would refuse, the earlier one decides; ALLOW only when all pass."""
     d = decide(tool_call, ctx, T0)  # type: ignore[arg-type]
     assert d.code is expected
@@ -165,9 +163,7 @@ class OddRules:
         pytest.param(click(), context(FRESH), T0, (_raises,) + CHAIN, id="rule-raises"),
         pytest.param(click(), context(FRESH), T0, (lambda c, x, n: {},), id="rule-returns-empty-dict"),
         pytest.param(click(), context(FRESH), T0, (lambda c, x, n: "allow",), id="rule-returns-string"),
-        pytest.param(
-            click(), context(FRESH), T0, (lambda c, x, n: {"verdict": "maybe"},), id="unknown-verdict"
-        ),
+        pytest.param(click(), context(FRESH), T0, (lambda c, x, n: {"verdict": "maybe"},), id="unknown-verdict"),
         pytest.param(click(), context(FRESH), T0, (lambda c, x, n: LookAlikeAllow(),), id="look-alike-allow"),
         pytest.param(
             click(),
@@ -243,9 +239,7 @@ def test_a_deny_rule_refuses_with_command_rule_naming_the_rule() -> None:
     d = decide(RM_CALL, context(FRESH, rules=RM), T0)
     assert d.code is Code.COMMAND_RULE and d.rule_id == "recursive-delete"
     assert "recursive-delete" in refusal_text(d) and "data loss" in d.reason
-    assert (
-        decide(call("PowerShell", command="Get-Date"), context(FRESH, rules=RM), T0).verdict is Verdict.ALLOW
-    )
+    assert decide(call("PowerShell", command="Get-Date"), context(FRESH, rules=RM), T0).verdict is Verdict.ALLOW
 
 
 @requirement("S-DEC-06")
@@ -263,9 +257,7 @@ def test_a_deny_rule_refuses_with_command_rule_naming_the_rule() -> None:
         (call("Scrape", url="https://example.com"), Code.POLICY_ERROR),
     ],
 )
-def test_rules_that_failed_to_load_refuse_everything_but_observation(
-    tool_call: object, expected: Code | None
-) -> None:
+def test_rules_that_failed_to_load_refuse_everything_but_observation(tool_call: object, expected: Code | None) -> None:
     """S-DEC-06: rules_error → POLICY_ERROR naming the error; observation and own tools still work."""
     d = decide(tool_call, context(FRESH, rules_error="custom rule 3: pattern is empty"), T0)  # type: ignore[arg-type]
     assert d.code is expected

@@ -187,9 +187,7 @@ def test_labels_are_refused_once_upstream_captured_again(
         (NOTEPAD, NOT_PROBED, Code.POLICY_ERROR),  # a gateway that skipped the probe is at fault
     ],
 )
-def test_a_changed_focused_window_is_refused(
-    basis_window: object, probe: Probe, expected: Code | None
-) -> None:
+def test_a_changed_focused_window_is_refused(basis_window: object, probe: Probe, expected: Code | None) -> None:
     """S-FRESH-06: handle or name differing from the basis, a failed or missing probe → refused."""
     v = view(observation("obs-1", focused=basis_window), probe=probe)  # type: ignore[arg-type]
     assert code_of(click(), v) is expected
@@ -198,9 +196,7 @@ def test_a_changed_focused_window_is_refused(
 @requirement("S-FRESH-06")
 @pytest.mark.parametrize(("tool", "tree"), [("Screenshot", "skipped"), ("Snapshot", "no_elements")])
 @pytest.mark.parametrize("now_focused", [NOTEPAD, None], ids=["window-now", "no-window-now"])
-def test_a_basis_that_recorded_no_window_cannot_vouch_for_the_window(
-    tool: str, tree: str, now_focused: object
-) -> None:
+def test_a_basis_that_recorded_no_window_cannot_vouch_for_the_window(tool: str, tree: str, now_focused: object) -> None:
     """S-FRESH-06: a basis without window info (Screenshot, no UI tree) → PROCESS_CHANGED, whatever is now."""
     basis = observation("obs-1", tool=tool, tree=tree, focused=None)  # type: ignore[arg-type]
     d = check_freshness(click(), view(basis, probe=probe_ok(now_focused)), CFG, T0)  # type: ignore[arg-type]
@@ -283,9 +279,7 @@ def test_an_unknown_focused_window_is_not_allowed() -> None:
     assert d is not None and d.code is Code.WINDOW_NOT_ALLOWED and "unknown" in d.reason
 
 
-MAPPED = ImageMapping(
-    origin=(0.0, 0.0), scale=(1.333333, 1.333333), image_size=(1920, 1080), source_size=(2560, 1440)
-)
+MAPPED = ImageMapping(origin=(0.0, 0.0), scale=(1.333333, 1.333333), image_size=(1920, 1080), source_size=(2560, 1440))
 
 
 @requirement("S-FRESH-08")

@@ -43,9 +43,7 @@ REFUSED = [
 @requirement("S-KILL-01")
 @pytest.mark.parametrize("tool_call", STILL_WORKS, ids=lambda c: c.tool)
 @pytest.mark.parametrize("kill", [PERSON, MODEL], ids=["person", "model"])
-def test_observation_and_the_gateways_read_only_tools_work_while_killed(
-    tool_call: object, kill: KillState
-) -> None:
+def test_observation_and_the_gateways_read_only_tools_work_while_killed(tool_call: object, kill: KillState) -> None:
     """S-KILL-01: Snapshot & co. and winmcp_* read-only tools (and winmcp_kill) still run."""
     assert decide(tool_call, context(view(observation("obs-1")), kill=kill), T0).verdict is Verdict.ALLOW  # type: ignore[arg-type]
 

@@ -273,9 +273,7 @@ def _person_can(world: World) -> None:
 
 # --- config, windows, mapping, shadow mode and visibility (S-FRESH-03..09, S-DEC-03/07, S-VIS-01/03)
 
-MAPPED = ImageMapping(
-    origin=(0.0, 0.0), scale=(1.333333, 1.333333), image_size=(1920, 1080), source_size=(2560, 1440)
-)
+MAPPED = ImageMapping(origin=(0.0, 0.0), scale=(1.333333, 1.333333), image_size=(1920, 1080), source_size=(2560, 1440))
 ALL_TOOLS = sorted(UPSTREAM_TOOLS) + sorted(OWN_TOOLS) + ["Teleport"]
 HIDING = (Code.TOOL_NOT_ALLOWED, Code.UNKNOWN_TOOL)
 
@@ -294,9 +292,7 @@ def _screenshot_only() -> World:
 
 
 @given(
-    parsers.re(
-        r"a session whose observation obs-1 has a 1920x1080 image (?P<how>but no mapping|and its mapping)"
-    ),
+    parsers.re(r"a session whose observation obs-1 has a 1920x1080 image (?P<how>but no mapping|and its mapping)"),
     target_fixture="world",
 )
 def _with_image(how: str) -> World:

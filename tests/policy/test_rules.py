@@ -79,9 +79,7 @@ def test_rules_read_exactly_these_real_argument_names() -> None:
     schemas = _schemas()
     for tool, names in rules_read_args().items():
         missing = names - set(schemas[tool]["properties"])
-        assert not missing, (
-            f"{tool}: rules read {sorted(missing)}, which upstream does not have (a dead rule)"
-        )
+        assert not missing, f"{tool}: rules read {sorted(missing)}, which upstream does not have (a dead rule)"
 
 
 @requirement("S-RULE-01")
@@ -267,9 +265,7 @@ def test_an_exemption_covers_only_its_own_rule() -> None:
 
 
 @requirement("S-RULE-09")
-@pytest.mark.parametrize(
-    "allow", [["recursive-delet"], ["no-secrets"], ["self-protection"], "recursive-delete"]
-)
+@pytest.mark.parametrize("allow", [["recursive-delet"], ["no-secrets"], ["self-protection"], "recursive-delete"])
 def test_allow_rules_must_name_builtin_ids(allow: Any) -> None:
     """S-RULE-09: an id that is not a built-in (a typo, a custom id, or a bare string) fails loading."""
     with pytest.raises(RuleLoadError, match="allow_rules"):

@@ -84,8 +84,7 @@ def test_every_builtin_rule_says_what_to_do() -> None:
             "Registry",
             {
                 "mode": "set",
-                "path": "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\SharedAccess\\Parameters"
-                "\\FirewallPolicy\\X",
+                "path": "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\SharedAccess\\Parameters\\FirewallPolicy\\X",
                 "name": "EnableFirewall",
                 "value": "0",
             },

@@ -51,9 +51,7 @@ NOT_NAMING = [
 
 @requirement("S-RULE-10")
 @pytest.mark.parametrize(("tool", "args"), NAMING)
-def test_a_call_naming_the_gateways_files_is_a_self_protection_hit(
-    tool: str, args: dict[str, object]
-) -> None:
+def test_a_call_naming_the_gateways_files_is_a_self_protection_hit(tool: str, args: dict[str, object]) -> None:
     """S-RULE-10: any spelling of the state dir, audit, STOP or config path in the call is refused."""
     hit = protected_hit(tool, args, PROTECTED)
     assert hit is not None
@@ -72,9 +70,7 @@ def test_posix_homes_match_tilde_forms() -> None:
     """S-RULE-10: on Linux/macOS the state dir under /home/<user> is also named by ~ and $HOME."""
     protected = ["/home/me/.local/state/winmcp-gateway"]
     assert protected_hit("PowerShell", {"command": "rm ~/.local/state/winmcp-gateway/STOP"}, protected)
-    assert protected_hit(
-        "FileSystem", {"mode": "delete", "path": "$HOME/.local/state/winmcp-gateway"}, protected
-    )
+    assert protected_hit("FileSystem", {"mode": "delete", "path": "$HOME/.local/state/winmcp-gateway"}, protected)
     assert protected_hit("FileSystem", {"mode": "delete", "path": "/home/me/other"}, protected) is None
 
 
@@ -84,10 +80,7 @@ def test_a_rule_set_with_protected_paths_checks_them_first_and_cannot_exempt_the
     rules = load_rules(allow_rules=["recursive-delete"], protected_paths=PROTECTED)
     hit = rules.match("PowerShell", {"command": f"Remove-Item -Recurse {STATE}"})
     assert hit is not None and hit.rule_id == "self-protection"
-    assert (
-        load_rules(allow_rules=["recursive-delete"]).match("PowerShell", {"command": f"rm -r {STATE}"})
-        is None
-    )
+    assert load_rules(allow_rules=["recursive-delete"]).match("PowerShell", {"command": f"rm -r {STATE}"}) is None
 
 
 @requirement("S-RULE-10")

@@ -55,9 +55,7 @@ async def test_focus_changes_the_focused_window(control_file: Path) -> None:
 @requirement("S-SIM-08")
 async def test_move_drags_the_elements_along(control_file: Path) -> None:
     """S-SIM-08: a moved window's elements follow it (File from (228,152) to (328,202))."""
-    snap = await _snapshot_after(
-        control_file, {"op": "move", "window": NOTEPAD, "rect": [300, 150, 1500, 950]}
-    )
+    snap = await _snapshot_after(control_file, {"op": "move", "window": NOTEPAD, "rect": [300, 150, 1500, 950]})
     assert '(328,202) menu item "File"' in snap
     assert "notes.txt - Notepad        2  Normal       1200       800   1706796" in snap
 
@@ -129,9 +127,7 @@ async def test_set_changes_cursor_and_scale(control_file: Path) -> None:
 async def test_bad_lines_are_skipped_and_partial_lines_wait(control_file: Path) -> None:
     """S-SIM-08: invalid JSON, unknown ops and unknown windows are skipped; a line without newline waits."""
     reader = ControlReader(control_file)
-    control_file.write_text(
-        'not json\n{"op": "nope"}\n{"op": "focus", "window": "X"}\n{"op": "set"', encoding="utf-8"
-    )
+    control_file.write_text('not json\n{"op": "nope"}\n{"op": "focus", "window": "X"}\n{"op": "set"', encoding="utf-8")
     assert [op.get("op") for op in reader.poll()] == ["nope", "focus"]
     with control_file.open("a", encoding="utf-8") as fh:
         fh.write(', "cursor": [3, 4]}\n')
@@ -150,11 +146,8 @@ async def test_control_is_applied_between_waitfor_polls(control_file: Path, even
         send_control(control_file, "focus", window=CHROME)
 
     sim.sleep = world_changes_while_waiting  # type: ignore[method-assign]
-    result = await sim.call(
-        "WaitFor", {"condition": "window", "window_name": "Google Chrome", "interval": 0.5}
-    )
+    result = await sim.call("WaitFor", {"condition": "window", "window_name": "Google Chrome", "interval": 0.5})
     assert result.content[0].text == (  # type: ignore[union-attr]
-        "WaitFor condition 'active_window' satisfied after 0.50s and 2 attempt(s): "
-        f"active window matched {CHROME!r}."
+        f"WaitFor condition 'active_window' satisfied after 0.50s and 2 attempt(s): active window matched {CHROME!r}."
     )
     assert [e["generation"] for e in read_events(event_log)] == [1, 2]

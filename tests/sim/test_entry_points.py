@@ -111,9 +111,7 @@ def test_package_exports_exactly_its_public_names() -> None:
 
 
 @requirement("S-SIM-07", "S-SIM-09")
-async def test_build_server_reads_paths_from_the_environment(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_build_server_reads_paths_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """S-SIM-07: without path arguments build_server uses WINMCP_SIM_EVENT_LOG and WINMCP_SIM_CONTROL."""
     events, control = tmp_path / "ev.jsonl", tmp_path / "ctl.jsonl"
     monkeypatch.setenv("WINMCP_SIM_EVENT_LOG", str(events))
@@ -121,6 +119,4 @@ async def test_build_server_reads_paths_from_the_environment(
     async with connect(build_server("default")) as client:
         send_control(control, "focus", window="Example Domain - Google Chrome")
         await call(client, "Shortcut", {"shortcut": "ctrl+c"})
-    assert [(e["kind"], e["window"]) for e in read_events(events)] == [
-        ("shortcut", "Example Domain - Google Chrome")
-    ]
+    assert [(e["kind"], e["window"]) for e in read_events(events)] == [("shortcut", "Example Domain - Google Chrome")]

@@ -127,9 +127,7 @@ def test_read_events_of_a_missing_log_is_empty(tmp_path: Path) -> None:
 
 
 @requirement("S-SIM-03", "S-SIM-09")
-async def test_nothing_is_executed_or_written_on_the_host(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_nothing_is_executed_or_written_on_the_host(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """S-SIM-03: PowerShell answers canned text and FileSystem writes stay in memory."""
     monkeypatch.chdir(tmp_path)
     marker = tmp_path / "marker.txt"

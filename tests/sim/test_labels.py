@@ -37,10 +37,7 @@ async def test_label_resolves_against_the_last_capture_and_overrides_loc() -> No
         past_end = await call(client, "Click", {"label": 14})
     assert text(first) == "Single left clicked at (308,152)."
     assert text(scrollable) == "Moved the mouse pointer to (1122,691)."
-    assert (
-        text(past_end)
-        == "Error calling tool 'Click': Failed to find element with label 14: Label 14 out of range"
-    )
+    assert text(past_end) == "Error calling tool 'Click': Failed to find element with label 14: Label 14 out of range"
 
 
 @requirement("S-SIM-06")
@@ -50,10 +47,7 @@ async def test_screenshot_empties_the_table() -> None:
         await call(client, "Snapshot")
         await call(client, "Screenshot")
         result = await call(client, "Click", {"label": 0})
-    assert (
-        text(result)
-        == "Error calling tool 'Click': Failed to find element with label 0: Label 0 out of range"
-    )
+    assert text(result) == "Error calling tool 'Click': Failed to find element with label 0: Label 0 out of range"
 
 
 @requirement("S-SIM-06")
@@ -63,9 +57,7 @@ async def test_another_sessions_capture_replaces_the_shared_table(control_file: 
     async with connect(server) as a, connect(server) as b:
         await call(a, "Snapshot")
         assert text(await call(a, "Move", {"label": 0})) == "Moved the mouse pointer to (800,520)."
-        control_file.write_text(
-            '{"op": "focus", "window": "Example Domain - Google Chrome"}\n', encoding="utf-8"
-        )
+        control_file.write_text('{"op": "focus", "window": "Example Domain - Google Chrome"}\n', encoding="utf-8")
         await call(b, "Snapshot")
         # Chrome is focused now: label 0 is its address bar (samples/10's first label, shifted by the window)
         moved = await call(a, "Move", {"label": 0})

@@ -65,9 +65,7 @@ async def test_example_toml_file_loads_and_serves() -> None:
 def test_json_file_extending_a_builtin_overrides_keys(tmp_path: Path) -> None:
     """S-SIM-05: a JSON file with extends keeps the base world and overrides the keys it gives."""
     path = tmp_path / "moved.json"
-    path.write_text(
-        json.dumps({"extends": "empty", "cursor": [5, 6], "max_tree_elements": 7}), encoding="utf-8"
-    )
+    path.write_text(json.dumps({"extends": "empty", "cursor": [5, 6], "max_tree_elements": 7}), encoding="utf-8")
     scenario = load_scenario(path)
     assert scenario.name == "moved" and scenario.cursor == (5, 6) and scenario.max_tree_elements == 7
     assert scenario.windows == load_scenario("empty").windows

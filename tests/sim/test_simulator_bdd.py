@@ -150,9 +150,7 @@ def _runs_mutated(name: str, specs: str, tmp_path: Path) -> World:
     return _world(tmp_path, name, mutations=tuple(_quoted(specs)))
 
 
-@given(
-    parsers.re(r'a scenario file "(?P<file>[^"]+)" holding (?P<data>\{.*\})'), target_fixture="scenario_file"
-)
+@given(parsers.re(r'a scenario file "(?P<file>[^"]+)" holding (?P<data>\{.*\})'), target_fixture="scenario_file")
 def _scenario_file(file: str, data: str, tmp_path: Path) -> Path:
     path = tmp_path / file
     path.write_text(data, encoding="utf-8")
@@ -258,11 +256,7 @@ def _names_itself(sim: World, name: str, version: str) -> None:
     assert sim.server_name == (name, version)
 
 
-@then(
-    parsers.parse(
-        'the marker file still holds "{content}" and nothing else was written to the working directory'
-    )
-)
+@then(parsers.parse('the marker file still holds "{content}" and nothing else was written to the working directory'))
 def _host_untouched(sim: World, content: str) -> None:
     assert sim.marker is not None and sim.marker.read_text(encoding="utf-8") == content
     assert [p.name for p in sim.marker.parent.iterdir()] == [sim.marker.name]

@@ -62,9 +62,7 @@ async def test_recorded_session_replays_identically() -> None:
                 continue
             if index == 36:
                 demo = "HKCU:\\Software\\Demo"
-                await call(
-                    client, "Registry", {"mode": "set", "path": demo, "name": "ExampleValue", "value": "1"}
-                )
+                await call(client, "Registry", {"mode": "set", "path": demo, "name": "ExampleValue", "value": "1"})
                 await call(
                     client,
                     "Registry",
@@ -116,9 +114,7 @@ async def test_user_control_gate_answers_like_upstream() -> None:
             assert got_json == want_json
             if entry["tool"] != "ControlStatus":
                 # upstream's gate prints json.dumps with default separators, ControlStatus compact JSON
-                assert got["content"][0]["text"].startswith(
-                    '{"code": "USER_CONTROL", "status": {"state": "user"'
-                )
+                assert got["content"][0]["text"].startswith('{"code": "USER_CONTROL", "status": {"state": "user"')
             else:
                 assert got["content"][0]["text"].startswith('{"state":"user","generation":1,"wait_seconds":')
 

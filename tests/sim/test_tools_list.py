@@ -72,9 +72,7 @@ async def test_mutations_change_the_served_schema() -> None:
 @requirement("S-SIM-10")
 async def test_calls_follow_the_mutated_schema() -> None:
     """S-SIM-10: a renamed argument is accepted under its new name only; an added one is ignored."""
-    server = build_server(
-        "default", mutations=("rename:PowerShell.command=cmd", "add:App.extra", "add-tool:Foo")
-    )
+    server = build_server("default", mutations=("rename:PowerShell.command=cmd", "add:App.extra", "add-tool:Foo"))
     async with connect(server) as client:
         renamed = await call(client, "PowerShell", {"cmd": "Get-Date"})
         old_name = await call(client, "PowerShell", {"command": "Get-Date"})
