@@ -19,12 +19,16 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from gateway.config import Key
+
+
+_DECIMAL = re.compile(r"-?[0-9]+", re.ASCII)
 
 
 class _Unusable:
@@ -59,10 +63,12 @@ def parse_env(key: Key, text: str) -> Any:
         word = text.strip().lower()
         return word == "true" if word in ("true", "false") else _Unusable(text, "not true or false")
     if key.kind == "int":
-        try:
-            return int(text.strip())
-        except ValueError:
+        # ASCII digits only: int() would also take "30_000", "+30000" and full-width digits, a guess
+        # a security setting should not make silently (S-CFG-08).
+        digits = text.strip()
+        if not _DECIMAL.fullmatch(digits):
             return _Unusable(text, "not a decimal integer")
+        return int(digits)
     if key.kind == "str":
         return text.strip()
     if key.kind == "list[table]":

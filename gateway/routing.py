@@ -55,6 +55,8 @@ from gateway.upstream_hooks import Caller, not_supported
 
 log = logging.getLogger(__name__)
 
+UNSUBSCRIBE_WAIT_S = 5.0  # an unsubscribe is one small request; longer means the upstream is in trouble
+
 _NOTIFICATION: TypeAdapter[Any] = TypeAdapter(types.ServerNotification)
 _SERVER_REQUEST: TypeAdapter[Any] = TypeAdapter(types.ServerRequest)
 _LIST_EVENTS: dict[str, ServerEvent] = {
@@ -260,11 +262,15 @@ class Router:
         holders.discard(holder)
         if not holders:
             self._holders.pop(uri, None)
-            with anyio.CancelScope(shield=True):
+            # Shielded so a cancelled listener still releases upstream, but bounded: a shield without
+            # a deadline would let a slow or dying upstream hang the caller past every timeout.
+            with anyio.move_on_after(UNSUBSCRIBE_WAIT_S, shield=True) as scope:
                 try:
                     await self.app.upstream.set_subscribed(uri, False)
                 except UpstreamError as exc:
                     log.info("could not unsubscribe %s upstream: %s", uri, exc)
+            if scope.cancelled_caught:
+                log.info("unsubscribing %s upstream took over %s s; left to the upstream", uri, UNSUBSCRIBE_WAIT_S)
 
     async def set_log_floor(self, ctx: Any, level: str) -> None:
         """A 2025-11-25 client's `logging/setLevel`: its own floor; the upstream logs at the lowest floor."""

@@ -219,3 +219,12 @@ def test_custom_rules_that_cannot_be_read_are_kept_so_the_rules_fail_to_load(tmp
     assert "command_rules" in warning and "refused" in warning
     with pytest.raises(RuleLoadError):
         load_rules(cfg.command_rules, cfg.allow_rules)
+
+
+@pytest.mark.parametrize("text", ["30_000", "+30000", "３００００", "3e4", "0x7530"])
+@requirement("S-CFG-08")
+def test_an_integer_from_the_environment_must_be_plain_ascii_digits(text: str) -> None:
+    """S-CFG-08: no lenient int() guesses — underscores, signs, other scripts' digits are unusable and warned."""
+    config = load_config(environ={"WINMCP_GATEWAY_MAX_OBSERVATION_AGE_MS": text})
+    assert config.max_observation_age_ms == 60_000
+    assert any("max_observation_age_ms" in w and text in w for w in config.warnings)
