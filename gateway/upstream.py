@@ -110,7 +110,7 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
         raise UpstreamError(f"the upstream cannot be reached for {what}: {exc}", code="UPSTREAM_UNREACHABLE") from exc
 
 
-def _wire(model: Any) -> dict[str, Any]:
+def as_wire(model: Any) -> dict[str, Any]:
     """A result model as the dict that went over the wire (aliases, no Nones, no upstream identity stamp)."""
     data: dict[str, Any] = model.model_dump(by_alias=True, exclude_none=True, mode="json")
     meta = data.get("_meta")
@@ -167,7 +167,7 @@ class Upstream(Supervisor):
             cursor: str | None = None
             while True:
                 page = await client.list_tools(cursor=cursor) if cursor else await client.list_tools()
-                tools.extend(_wire(t) for t in page.tools)
+                tools.extend(as_wire(t) for t in page.tools)
                 cursor = page.next_cursor
                 if not cursor:
                     return tools
@@ -186,7 +186,7 @@ class Upstream(Supervisor):
         meta: Any = dict(caller.forward_meta) if caller is not None and caller.forward_meta else None
 
         async def op(client: Client) -> dict[str, Any]:
-            return _wire(await client.call_tool(name, dict(arguments), progress_callback=progress, meta=meta))
+            return as_wire(await client.call_tool(name, dict(arguments), progress_callback=progress, meta=meta))
 
         result: dict[str, Any] = await self._request(f"tools/call {name}", op)
         return result
@@ -210,7 +210,7 @@ class Upstream(Supervisor):
             op = lambda c: send_quietly(c, request, _PLAIN_RESULTS[method])  # noqa: E731
         else:
             raise UpstreamProtocolError(types.METHOD_NOT_FOUND, "Method not found", method)
-        result: dict[str, Any] = _wire(await self._request(method, op))
+        result: dict[str, Any] = as_wire(await self._request(method, op))
         return result
 
     async def set_subscribed(self, uri: str, subscribed: bool) -> None:
@@ -258,6 +258,7 @@ __all__ = [
     "backoff_delay",
     "UpstreamProtocolError",
     "UpstreamSpec",
+    "as_wire",
     "map_upstream_errors",
     "tail_of",
     "upstream_argv_for_sim",

@@ -26,7 +26,7 @@ from gateway.config import load_config
 from gateway.http import bind_socket, serve_http
 from gateway.http_settings import HttpSettings
 from gateway.server import build_server
-from gateway.upstream import UpstreamSpec
+from gateway.upstream import UpstreamSpec, as_wire
 
 PROTO_UPSTREAM = Path(__file__).with_name("protocol_upstream.py")
 TOKEN = "test-token-0123456789abcdefghijkl"
@@ -200,13 +200,7 @@ async def http_client(
 
 def wire(result: Any) -> dict[str, Any]:
     """A result as the client received it, without the answering server's identity stamp."""
-    data: dict[str, Any] = result.model_dump(by_alias=True, exclude_none=True, mode="json")
-    meta = data.get("_meta")
-    if isinstance(meta, dict):
-        meta.pop("io.modelcontextprotocol/serverInfo", None)
-        if not meta:
-            del data["_meta"]
-    return data
+    return as_wire(result)
 
 
 __all__ = [

@@ -21,18 +21,14 @@ from gateway.config import load_config
 from gateway.server import build_server
 from gateway.sim.control import send_control
 from gateway.sim.events import read_events
-from gateway.upstream import UpstreamSpec
+from gateway.upstream import UpstreamSpec, as_wire
 
 SIDE_EFFECT_KINDS_EXCLUDED = {"capture"}
 
 
 def wire(result: Any) -> dict[str, Any]:
-    """A CallToolResult as the dict a client received."""
-    data: dict[str, Any] = result.model_dump(by_alias=True, exclude_none=True, mode="json")
-    data.get("_meta", {}).pop("io.modelcontextprotocol/serverInfo", None)
-    if data.get("_meta") == {}:
-        del data["_meta"]
-    return data
+    """A result as the client received it, without the answering server's identity stamp."""
+    return as_wire(result)
 
 
 def first_text(result: Mapping[str, Any]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
@@ -85,7 +86,8 @@ GARBAGE: tuple[object, ...] = (
 
 
 def _refused(cfg: GatewayConfig, cases: dict[str, Case], tmp: Path) -> dict[str, bool]:
-    rules, error = GatewayApp(cfg, cast(Any, None)).rules()  # the gateway's own loading path
+    no_upstream = cast(Any, SimpleNamespace(on_lost=[]))  # rules load without any upstream connection
+    rules, error = GatewayApp(cfg, no_upstream).rules()  # the gateway's own loading path
     policy_config = PolicyConfig.from_attrs(cfg)
     return {name: case(policy_config, rules, error).blocks for name, case in cases.items()}
 
