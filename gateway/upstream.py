@@ -245,12 +245,6 @@ class Upstream(Supervisor):
                 await client.session.send_notification(types.RootsListChangedNotification())
 
 
-def upstream_argv_for_sim(scenario: str | None, extra: Sequence[str] = ()) -> UpstreamSpec:
-    """The simulator as an upstream, optionally with a scenario."""
-    args = ["--scenario", scenario] if scenario else []
-    return UpstreamSpec.simulator(*args, *extra)
-
-
 __all__ = [
     "CONNECT_TIMEOUT_S",
     "RESTART_BACKOFF_S",
@@ -261,5 +255,4 @@ __all__ = [
     "as_wire",
     "map_upstream_errors",
     "tail_of",
-    "upstream_argv_for_sim",
 ]

@@ -70,7 +70,7 @@ def _without_annotation(result: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def _run(client: Client, *, cite: bool) -> list[dict[str, Any]]:
+async def _run(client: Client) -> list[dict[str, Any]]:
     results = []
     for name, args in SEQUENCE:
         call_args = dict(args)
@@ -88,11 +88,11 @@ def test_every_upstream_tool_passes_through_unchanged_over_stdio(tmp_path: Path,
         with anyio.fail_after(120):
             (tmp_path / "direct").mkdir()
             async with direct_sim(tmp_path / "direct", mode=mode) as client:
-                direct = await _run(client, cite=False)
+                direct = await _run(client)
             params, event_log, _ = gateway_stdio_params(tmp_path)
             async with Client(params, mode=mode) as client:
                 listed = [t.name for t in (await client.list_tools()).tools]
-                proxied = await _run(client, cite=True)
+                proxied = await _run(client)
             return direct, proxied, listed, event_log
 
     direct, proxied, listed, event_log = anyio.run(main)
