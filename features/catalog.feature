@@ -132,5 +132,5 @@ Feature: The gateway's own tool catalog, in a pure policy core
       | mcp        |
       | httpx      |
       | filelock   |
-    And the same check finds the import in "import os.path as p", "from datetime import datetime", "from gateway.state import X" and "x = __import__('socket')"
+    And the same check finds the import in "import os.path as p", "from datetime import datetime", "from gateway.state.store import X" and "x = __import__('socket')"
     And policy.__all__ lists exactly the package's public names

@@ -20,31 +20,18 @@ from typing import Any
 import anyio
 import anyio.to_thread
 
-from gateway.audit import AuditLog
-from gateway.config import GatewayConfig, effective_items
-from gateway.elicit import StateSigner
-from gateway.own_tools import OWN_TOOL_DEFINITIONS
-from gateway.state import KillSwitch, ObservationStore, SharedCounter
-from gateway.upstream import Upstream, UpstreamSpec
-from policy import PolicyConfig, catalog, is_visible
-from policy.rules import RuleLoadError, RuleSet, load_rules
+from gateway.audit.writer import AuditLog
+from gateway.config.load import GatewayConfig, effective_items
+from gateway.state.signer import StateSigner
+from gateway.state.store import KillSwitch, ObservationStore, SharedCounter
+from gateway.tools import OWN_TOOL_DEFINITIONS, with_gateway_args
+from gateway.upstream.client import Upstream
+from gateway.upstream.supervisor import UpstreamSpec
+from policy import PolicyConfig, is_visible
+from policy.rules.match import RuleLoadError, RuleSet, load_rules
 
 log = logging.getLogger(__name__)
 
-# The optional arguments the gateway adds to upstream schemas (and strips before forwarding).
-BASED_ON_SCHEMA = {
-    "anyOf": [{"type": "string"}, {"type": "null"}],
-    "default": None,
-    "description": 'The observation this action is based on, e.g. "obs-3" (from the [gateway] line after a '
-    "Snapshot). Omitted: this session's latest observation. Removed before the call reaches Windows-MCP.",
-}
-APPROVAL_ID_SCHEMA = {
-    "anyOf": [{"type": "string"}, {"type": "null"}],
-    "default": None,
-    "description": "Only when a refusal said APPROVAL_REQUIRED: the approval id a person granted with "
-    "`winmcp-gateway approve ID`; repeat the identical call with it. Removed before forwarding.",
-}
-GATEWAY_ARGS = ("based_on", "approval_id")
 OBSERVATION_COUNTER = "observation-ids"
 # The gateway's own command line, as it would appear in a PowerShell command or App arguments.
 SELF_COMMANDS = ("winmcp-gateway", "winmcp_gateway", "-m gateway")
@@ -170,20 +157,6 @@ class GatewayApp:
         return out
 
 
-def with_gateway_args(tool: dict[str, Any]) -> dict[str, Any]:
-    """A copy of an upstream tool whose schema also accepts the gateway's own arguments."""
-    name = tool.get("name", "")
-    klass = catalog.classify(name)
-    if klass not in (catalog.ToolClass.INPUT, catalog.ToolClass.SYSTEM):
-        return tool
-    shown = copy.deepcopy(tool)
-    props = shown.setdefault("inputSchema", {}).setdefault("properties", {})
-    if name in catalog.INPUT_TOOLS_WITH_BASED_ON:
-        props["based_on"] = copy.deepcopy(BASED_ON_SCHEMA)
-    props["approval_id"] = copy.deepcopy(APPROVAL_ID_SCHEMA)
-    return shown
-
-
 def policy_hash(config: GatewayConfig) -> str:
     """A short hash of the effective policy (config incl. custom rules) stamped on audit events."""
     canonical = json.dumps(effective_items(config), sort_keys=True, default=str, separators=(",", ":"))
@@ -206,6 +179,3 @@ async def open_gateway(config: GatewayConfig, spec: UpstreamSpec, *, mode: str =
             log.warning("%s", warning)
             app.audit.append("config", reason=warning)
         yield app
-
-
-__all__ = ["GATEWAY_ARGS", "Counters", "GatewayApp", "open_gateway", "policy_hash", "with_gateway_args"]

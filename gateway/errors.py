@@ -42,6 +42,3 @@ class UpstreamTimeout(UpstreamError):
 
 class AuditWriteError(GatewayError):
     exit_code: ClassVar[int] = 4
-
-
-__all__ = ["AuditWriteError", "ConfigError", "GatewayError", "UpstreamError", "UpstreamTimeout"]

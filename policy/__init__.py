@@ -5,15 +5,7 @@ approvals, command rules) and calls `decide(call, ctx, now_ms)`; it acts on the 
 `Decision` (`decision.blocks`, `refusal_text(decision)`) and persists `decision.approval`.
 """
 
-from policy.approval import (
-    Approval,
-    ApprovalError,
-    ApprovalScope,
-    ApprovalStatus,
-    approval_digest,
-    is_expired,
-    session_approval,
-)
+from policy.approval import ApprovalError, approval_digest, is_expired, session_approval
 from policy.approval import consume as consume_approval
 from policy.approval import deny as deny_approval
 from policy.approval import grant as grant_approval
@@ -35,16 +27,7 @@ from policy.catalog import (
     uses_coords,
     uses_labels,
 )
-from policy.context import (
-    GATEWAY_ARGS,
-    NOT_PROBED,
-    Context,
-    KillState,
-    PolicyConfig,
-    Probe,
-    SessionView,
-    ToolCall,
-)
+from policy.context import Context, PolicyConfig, SessionView
 from policy.decide import CHAIN, SELF_PROTECTION_RULE, Rule, decide, effective_class
 from policy.decision import (
     SHADOWABLE,
@@ -60,6 +43,7 @@ from policy.decision import (
 )
 from policy.freshness import basis_of, check_freshness, check_window, freshness_warnings, window_matches
 from policy.kill import KILL_EXEMPT, can_release
+from policy.values import GATEWAY_ARGS, NOT_PROBED, Approval, ApprovalScope, ApprovalStatus, KillState, Probe, ToolCall
 from policy.visibility import is_visible
 
 __all__ = [

@@ -24,47 +24,14 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
 
-from policy.context import GATEWAY_ARGS, ToolCall
 from policy.decision import Code, Decision, Verdict, allow, refuse
-
-ApprovalStatus = Literal["pending", "approved", "denied", "used"]
-ApprovalScope = Literal["once", "session"]
+from policy.values import GATEWAY_ARGS, Approval, ApprovalScope, ToolCall
 
 
 class ApprovalError(ValueError):
     """A transition that is not allowed from the approval's current state (e.g. granting a used one)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Approval:
-    """One approval request and what became of it."""
-
-    id: str
-    digest: str
-    tool: str
-    session: str
-    created_ms: float
-    expires_ms: float | None  # None only for a granted session-scoped approval
-    status: ApprovalStatus = "pending"
-    scope: ApprovalScope = "once"
-    decided_ms: float | None = None
-    uses: int = 0
-    rule_id: str | None = None
-    reason: str = ""  # why a person is asked (shown to the person)
-
-    def __post_init__(self) -> None:
-        for name in ("id", "digest", "tool", "session"):
-            if not isinstance(getattr(self, name), str) or (name != "session" and not getattr(self, name)):
-                raise ValueError(f"Approval.{name} must be a non-empty string")
-        if self.status not in ("pending", "approved", "denied", "used"):
-            raise ValueError(f"Approval.status {self.status!r} is not a known status")
-        if self.scope not in ("once", "session"):
-            raise ValueError(f"Approval.scope {self.scope!r} must be 'once' or 'session'")
-        if self.expires_ms is None and not (self.status == "approved" and self.scope == "session"):
-            raise ValueError("only a granted session-scoped approval has no expiry")
 
 
 def approval_digest(tool: str, args: Mapping[str, object]) -> str:

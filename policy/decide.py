@@ -33,7 +33,7 @@ from typing import TypeAlias
 
 from policy.approval import approval_digest, consume, session_approval
 from policy.catalog import OBSERVATION_TOOLS, OWN_TOOLS, ToolClass, classify
-from policy.context import Context, KillState, PolicyConfig, SessionView, ToolCall
+from policy.context import Context, PolicyConfig, SessionView
 from policy.decision import (
     SHADOWABLE,
     Code,
@@ -48,6 +48,7 @@ from policy.decision import (
 )
 from policy.freshness import basis_of, check_freshness, check_window, freshness_warnings
 from policy.kill import check_kill
+from policy.values import KillState, ToolCall
 from policy.visibility import check_visibility
 
 Rule: TypeAlias = Callable[[ToolCall, Context, float], Decision | None]

@@ -19,10 +19,9 @@ import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol, final
+from typing import Literal, Protocol, final
 
-if TYPE_CHECKING:
-    from policy.approval import Approval
+from policy.values import Approval
 
 
 class Verdict(enum.Enum):
@@ -96,7 +95,7 @@ class RuleHit:
 
 
 class CommandRules(Protocol):
-    """The seam to `policy/rules.py`: match one call's content against the command rules."""
+    """The seam to `policy/rules/match.py`: match one call's content against the command rules."""
 
     def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
         """The first rule the call hits, or None."""
@@ -154,7 +153,6 @@ def _text(value: object) -> bool:
 
 def _validate(d: Decision) -> None:
     """Raise ValueError/TypeError unless `d` is well formed (S-DEC-01)."""
-    from policy.approval import Approval  # lazy: approval.py builds Decisions
 
     if type(d.verdict) is not Verdict:
         raise TypeError(f"verdict must be a Verdict, not {type(d.verdict).__name__}")

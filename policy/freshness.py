@@ -28,9 +28,10 @@ from __future__ import annotations
 import re
 
 from policy.catalog import INPUT_TOOLS_WITH_BASED_ON, uses_coords, uses_labels
-from policy.context import PolicyConfig, SessionView, ToolCall
+from policy.context import PolicyConfig, SessionView
 from policy.decision import Code, Decision, Warn, policy_error, refuse
 from policy.observation import Observation, Window
+from policy.values import ToolCall
 
 # Trees that mean "upstream did not enumerate windows": the focused window is unknown, not absent.
 _NO_WINDOW_INFO = frozenset({"skipped", "no_elements", "absent"})

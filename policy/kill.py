@@ -8,8 +8,9 @@ through `can_release`). The shell reads the STOP file and passes a `KillState`.
 from __future__ import annotations
 
 from policy.catalog import KILL_TOOL, OBSERVATION_TOOLS, OWN_READ_ONLY_TOOLS
-from policy.context import Context, KillState, ToolCall
+from policy.context import Context
 from policy.decision import Code, Decision, refuse
+from policy.values import KillState, ToolCall
 
 # What keeps working while the stop is engaged (S-KILL-01).
 KILL_EXEMPT: frozenset[str] = OBSERVATION_TOOLS | OWN_READ_ONLY_TOOLS | {KILL_TOOL}

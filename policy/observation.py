@@ -1,7 +1,7 @@
 """What one upstream Snapshot/Screenshot said, as frozen values (DESIGN.md §3).
 
-These are plain data: `gateway/observe.py` builds a `Capture` from upstream prose,
-`gateway/coords.py` derives its `Mapping`, and `gateway/state.py` stamps both into an
+These are plain data: `gateway/observe/parse.py` builds a `Capture` from upstream prose,
+`gateway/observe/coords.py` derives its `Mapping`, and `gateway/state/store.py` stamps both into an
 `Observation` with an id, session, generation and time. `policy/` only reads them.
 """
 

@@ -14,8 +14,9 @@ One function, `is_visible`, shapes `tools/list` and is enforced again at call ti
 from __future__ import annotations
 
 from policy.catalog import OBSERVATION_TOOLS, OWN_TOOLS, ToolClass, classify
-from policy.context import Context, PolicyConfig, ToolCall
+from policy.context import Context, PolicyConfig
 from policy.decision import Code, Decision, refuse
+from policy.values import ToolCall
 
 
 def _hidden_by(tool: str, config: PolicyConfig) -> tuple[Code, str] | None:

@@ -4,7 +4,7 @@
 
 Rows:
   baseline       json.dumps(record) + "\\n" written to a file kept open (the floor)
-  redact only    gateway.redact.redact_args + summarize_result on the same record, no I/O
+  redact only    gateway.audit.redact.values.redact_args + summarize_result on the same record, no I/O
   audit          AuditLog.append (redaction + chain + file lock + open/append/close)
   audit+fsync    the same with fsync=True (what survives a power cut costs this much)
   audit+rotate   AuditLog.append with a small max_bytes so it rotates every ~100 lines
@@ -25,8 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gateway.audit import AuditLog  # noqa: E402
-from gateway.redact import redact_args, summarize_result  # noqa: E402
+from gateway.audit.redact.values import redact_args, summarize_result  # noqa: E402
+from gateway.audit.writer import AuditLog  # noqa: E402
 
 ARGS = {
     "command": "Invoke-RestMethod -Uri https://api.example.com/v1/items -Headers "

@@ -32,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gateway import decide_bridge  # noqa: E402
 from gateway.app import open_gateway  # noqa: E402
-from gateway.config import load_config  # noqa: E402
-from gateway.server import build_server  # noqa: E402
-from gateway.upstream import UpstreamSpec  # noqa: E402
+from gateway.config.load import load_config  # noqa: E402
+from gateway.transport.server import build_server  # noqa: E402
+from gateway.upstream.supervisor import UpstreamSpec
 
 POINT = {"settings": [1070, 410], "default": [800, 520], "hidpi": [800, 520]}
 

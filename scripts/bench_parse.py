@@ -1,4 +1,4 @@
-"""Benchmark: parsing a 5,000-element Snapshot text (gateway/observe.py), against baselines.
+"""Benchmark: parsing a 5,000-element Snapshot text (gateway/observe/parse.py), against baselines.
 
 Run: `.venv/bin/python scripts/bench_parse.py [--elements N] [--repeat R]`
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gateway.observe import parse_text  # noqa: E402
+from gateway.observe.parse import parse_text  # noqa: E402
 
 HEAD = (
     "\n    Cursor Position: (640, 480)\n"

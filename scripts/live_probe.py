@@ -10,7 +10,7 @@ Run on Windows after installing or upgrading Windows-MCP:
 It runs the doctor's schema comparison (every argument the catalog, the command rules and
 the drift probe use must exist upstream; unknown arguments on gated tools and unknown tools
 are flagged) and ONE read-only Snapshot with `use_vision=true`, parsed by
-`gateway.observe.parse_result` and mapped by `gateway.coords.derive_mapping`, and prints
+`gateway.observe.parse.parse_result` and mapped by `gateway.observe.coords.derive_mapping`, and prints
 what it found: displays, focused window, element count, image size, mapping and every
 parser warning. Nothing is clicked or typed; the screenshot is not saved (the image is
 reduced to its size). Exit code 0 when nothing is SEVERE or UNKNOWN, else 1.
@@ -30,12 +30,13 @@ import anyio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gateway.coords import derive_mapping, image_to_screen  # noqa: E402
-from gateway.doctor_checks import check_mapping, check_upstream  # noqa: E402
-from gateway.doctor_model import Check, worst  # noqa: E402
-from gateway.doctor_schema import compare_schema  # noqa: E402
-from gateway.observe import CaptureFailure, parse_result  # noqa: E402
-from gateway.upstream import Upstream, UpstreamSpec  # noqa: E402
+from gateway.doctor.checks import check_mapping, check_upstream  # noqa: E402
+from gateway.doctor.model import Check, worst  # noqa: E402
+from gateway.doctor.schema import compare_schema  # noqa: E402
+from gateway.observe.coords import derive_mapping, image_to_screen  # noqa: E402
+from gateway.observe.parse import CaptureFailure, parse_result  # noqa: E402
+from gateway.upstream.client import Upstream
+from gateway.upstream.supervisor import UpstreamSpec
 from policy.observation import Capture  # noqa: E402
 
 SNAPSHOT_ARGS = {"use_vision": True}

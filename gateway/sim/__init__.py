@@ -12,7 +12,7 @@ the desktop between calls through a control file. Entry points:
 from gateway.sim.control import send_control
 from gateway.sim.events import read_events
 from gateway.sim.run import main
-from gateway.sim.scenarios import scenario_names
+from gateway.sim.scenarios.builtin import scenario_names
 from gateway.sim.server import build_server
 
 __all__ = ["build_server", "main", "read_events", "scenario_names", "send_control"]

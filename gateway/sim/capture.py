@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass
 
 from gateway.sim.model import Rect
-from gateway.sim.render_png import image_size, render_png
-from gateway.sim.render_text import Metadata, prose, window_row, windows_table
-from gateway.sim.render_tree import build_tree
+from gateway.sim.render.png import image_size, render_png
+from gateway.sim.render.text import Metadata, prose, window_row, windows_table
+from gateway.sim.render.tree import build_tree
 from gateway.sim.world import LabelEntry, World
 
 

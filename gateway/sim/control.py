@@ -28,7 +28,7 @@ from typing import Any
 
 from gateway.sim.events import append_line
 from gateway.sim.model import ControlState, Element, Rect, Window
-from gateway.sim.scenario_file import ScenarioError, load_scenario, parse_element, parse_window
+from gateway.sim.scenarios.files import ScenarioError, load_scenario, parse_element, parse_window
 from gateway.sim.world import World, env_max_tree, env_scale
 
 log = logging.getLogger(__name__)

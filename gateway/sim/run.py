@@ -18,8 +18,8 @@ from pathlib import Path
 import anyio
 from mcp.server.stdio import stdio_server
 
-from gateway.sim.scenario_file import ScenarioError
-from gateway.sim.scenarios import scenario_names
+from gateway.sim.scenarios.builtin import scenario_names
+from gateway.sim.scenarios.files import ScenarioError
 from gateway.sim.server import build_server
 
 EXIT_USAGE = 2

@@ -26,15 +26,19 @@ from typing import Any
 import anyio
 import mcp_types as types
 from mcp.server.lowlevel.server import Server
+from pydantic import ValidationError
 
-from gateway.sim import tools_files, tools_input, tools_observe, tools_system
 from gateway.sim.calls import Call, Data, Listed, Result, Text, ToolFailure
 from gateway.sim.control import ControlReader, apply_pending
 from gateway.sim.events import EventLog
-from gateway.sim.render_text import json_list
-from gateway.sim.scenario_file import load_scenario
+from gateway.sim.render.text import json_list
+from gateway.sim.scenarios.files import load_scenario
 from gateway.sim.schema import ServedTools, served_tools
-from gateway.sim.validation import ValidationError, make_validator
+from gateway.sim.tools import files as tools_files
+from gateway.sim.tools import input as tools_input
+from gateway.sim.tools import observe as tools_observe
+from gateway.sim.tools import system as tools_system
+from gateway.sim.validation import make_validator
 from gateway.sim.world import World
 
 log = logging.getLogger(__name__)
@@ -241,7 +245,7 @@ def build_server(
         A lowlevel ``Server``; all its sessions share one desktop and one label table.
 
     Raises:
-        gateway.sim.scenario_file.ScenarioError: unknown scenario or bad scenario file.
+        gateway.sim.scenarios.files.ScenarioError: unknown scenario or bad scenario file.
         ValueError: a malformed mutation spec.
     """
     sim = build_simulator(

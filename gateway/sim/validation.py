@@ -13,7 +13,7 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, Union
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 # Upstream's Python function names; pydantic prints them in ``call[...]``. Best knowledge of
 # 0.8.8 (the names of the input tools are confirmed by upstream's source; the rest are likely).
@@ -99,6 +99,3 @@ def make_validator(tool: str, input_schema: Mapping[str, Any]) -> Callable[[Mapp
         return result
 
     return validate
-
-
-__all__ = ["ValidationError", "annotation", "make_validator"]

@@ -22,11 +22,12 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from gateway.app import GatewayApp, open_gateway
-from gateway.config import load_config
-from gateway.http import bind_socket, serve_http
-from gateway.http_settings import HttpSettings
-from gateway.server import build_server
-from gateway.upstream import UpstreamSpec, as_wire
+from gateway.config.load import load_config
+from gateway.transport.http import bind_socket, serve_http
+from gateway.transport.http_guard import HttpSettings
+from gateway.transport.server import build_server
+from gateway.upstream.client import as_wire
+from gateway.upstream.supervisor import UpstreamSpec
 
 PROTO_UPSTREAM = Path(__file__).with_name("protocol_upstream.py")
 TOKEN = "test-token-0123456789abcdefghijkl"

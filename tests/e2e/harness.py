@@ -17,11 +17,12 @@ from typing import Any
 from mcp import Client, StdioServerParameters
 
 from gateway.app import GatewayApp, open_gateway
-from gateway.config import load_config
-from gateway.server import build_server
+from gateway.config.load import load_config
 from gateway.sim.control import send_control
 from gateway.sim.events import read_events
-from gateway.upstream import UpstreamSpec, as_wire
+from gateway.transport.server import build_server
+from gateway.upstream.client import as_wire
+from gateway.upstream.supervisor import UpstreamSpec
 
 SIDE_EFFECT_KINDS_EXCLUDED = {"capture"}
 

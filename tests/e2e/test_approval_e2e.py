@@ -152,7 +152,7 @@ async def test_the_2026_era_asks_through_an_input_required_round_trip(tmp_path: 
 @requirement("S-APR-08")
 async def test_a_forged_request_state_cannot_resume_someone_elses_approval(tmp_path: Path) -> None:
     """S-APR-08: a retry whose request_state is not the gateway's signature for this call starts over (asks again)."""
-    from gateway.elicit import StateSigner
+    from gateway.state.signer import StateSigner
 
     signer = StateSigner()
     state = signer.sign("apr-0123456789", "digest-of-another-call")

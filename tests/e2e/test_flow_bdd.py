@@ -21,12 +21,12 @@ from mcp import Client
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from gateway.app import open_gateway
-from gateway.approvals import ApprovalStore
-from gateway.audit_report import audit_files, verify_chain
+from gateway.audit.report import audit_files, verify_chain
 from gateway.cli import main as cli_main
-from gateway.config import load_config
-from gateway.server import build_server
-from gateway.upstream import UpstreamSpec
+from gateway.config.load import load_config
+from gateway.state.approvals import ApprovalStore
+from gateway.transport.server import build_server
+from gateway.upstream.supervisor import UpstreamSpec
 from tests.e2e.harness import annotation_of, direct_sim, first_text, gateway_rig, gateway_stdio_params, wire
 from tests.e2e.test_upstream_failure import DYING_UPSTREAM
 from tests.gateway.test_cli import _pending

@@ -20,11 +20,11 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-import gateway.http
+import gateway.transport.http
 from gateway.app import GatewayApp, open_gateway
-from gateway.config import load_config
-from gateway.http_settings import HttpSettings
-from gateway.upstream import UpstreamSpec
+from gateway.config.load import load_config
+from gateway.transport.http_guard import HttpSettings
+from gateway.upstream.supervisor import UpstreamSpec
 from tests._requirements import requirement
 from tests.e2e._proto_rig import TOKEN, http_client, http_server, proto_gateway
 from tests.e2e.harness import annotation_of, first_text, sim_spec, wire
@@ -94,13 +94,13 @@ async def test_the_guard_answers_401_403_421_before_anything_reaches_mcp(tmp_pat
 async def test_the_token_is_compared_in_constant_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """S-HTTP-04: the presented token goes through hmac.compare_digest (never ==)."""
     compared: list[tuple[bytes, bytes]] = []
-    real = gateway.http.hmac.compare_digest
+    real = gateway.transport.http.hmac.compare_digest
 
     def spy(a: bytes, b: bytes) -> bool:
         compared.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(gateway.http.hmac, "compare_digest", spy)
+    monkeypatch.setattr(gateway.transport.http.hmac, "compare_digest", spy)
     with anyio.fail_after(30):
         async with proto_gateway(tmp_path) as app, http_server(app) as settings:
             assert (await post(settings, {"Authorization": "Bearer not-the-token-at-all"})).status_code == 401

@@ -1,7 +1,7 @@
 """Step definitions for features/protocol.feature and features/http.feature (S-PROTO-*, S-HTTP-*, S-UPS-02).
 
 The async rigs run in an anyio blocking portal; the steps call the same rigs
-(`tests.e2e._proto_rig`) and public functions (`gateway.cli.main`) the e2e tests call.
+(`tests.e2e._proto_rig`) and public functions (`gateway.cli.commands.main`) the e2e tests call.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from pytest_bdd import given, parsers, scenarios, then, when
 
 from gateway.app import open_gateway
 from gateway.cli import main as cli_main
-from gateway.config import load_config
-from gateway.http_settings import TOKEN_FILE, parse_bind, resolve_settings
-from gateway.sessions import session_of
-from gateway.upstream import UpstreamSpec
+from gateway.config.load import load_config
+from gateway.protocol.sessions import session_of
+from gateway.transport.http_guard import TOKEN_FILE, parse_bind, resolve_settings
+from gateway.upstream.supervisor import UpstreamSpec
 from tests.e2e._proto_rig import (
     TOKEN,
     ClientProbe,

@@ -19,8 +19,8 @@ from mcp import Client
 from mcp.client.subscriptions import ResourceUpdated, ToolsListChanged
 from mcp.shared.exceptions import MCPError
 
-from gateway.forward import upstream_params
-from gateway.server import advertised_capabilities, router_for
+from gateway.protocol.forward import upstream_params
+from gateway.transport.server import advertised_capabilities, router_for
 from tests._requirements import requirement
 from tests.e2e._proto_rig import (
     ClientProbe,

@@ -9,9 +9,9 @@ import pytest
 from mcp import Client
 
 from gateway.app import open_gateway
-from gateway.config import load_config
-from gateway.server import build_server
-from gateway.upstream import UpstreamSpec
+from gateway.config.load import load_config
+from gateway.transport.server import build_server
+from gateway.upstream.supervisor import UpstreamSpec
 from tests._requirements import requirement
 from tests.e2e.harness import first_text, wire
 

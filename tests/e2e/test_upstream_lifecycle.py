@@ -17,8 +17,8 @@ import anyio
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from gateway.server import router_for
-from gateway.upstream import UpstreamSpec
+from gateway.transport.server import router_for
+from gateway.upstream.supervisor import UpstreamSpec
 from tests._requirements import SAMPLES, requirement
 from tests.e2e import protocol_upstream as upstream
 from tests.e2e._proto_rig import (

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from gateway.annotate import annotation_line, format_number, quote
-from gateway.coords import build_mapping
-from gateway.observe import parse_result
+from gateway.observe.annotation import annotation_line, format_number, quote
+from gateway.observe.coords import build_mapping
+from gateway.observe.parse import parse_result
 from policy.observation import Capture, Mapping, Observation, Window
 from tests._requirements import SAMPLES, requirement
 

@@ -26,9 +26,10 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
-from gateway import _audit_read, audit_report
-from gateway.audit import AuditLog, to_json_line
-from gateway.audit_report import audit_files, iter_events, main, summarize, verify_chain
+from gateway.audit import reader as _audit_read
+from gateway.audit import report as audit_report
+from gateway.audit.report import audit_files, iter_events, main, summarize, verify_chain
+from gateway.audit.writer import AuditLog, to_json_line
 from tests._requirements import REPO
 from tests.gateway.test_audit_concurrency import CHILD
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from gateway.audit import AuditLog
-from gateway.audit_report import audit_files, verify_chain
+from gateway.audit.report import audit_files, verify_chain
+from gateway.audit.writer import AuditLog
 from tests._requirements import REPO, requirement
 
 GENESIS = "0" * 64
@@ -126,7 +126,7 @@ def test_a_writer_killed_mid_write_leaves_one_torn_line_the_next_writer_handles(
         import os, sys
         sys.path.insert(0, {str(REPO)!r})
         from pathlib import Path
-        from gateway.audit import AuditLog
+        from gateway.audit.writer import AuditLog
         log = AuditLog(Path({str(tmp_path)!r}))
         log.append("allow", tool="Click", n=1)
         real_write = os.write

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from gateway.audit_report import audit_files, iter_events, verify_chain
+from gateway.audit.report import audit_files, iter_events, verify_chain
 from tests._requirements import REPO, requirement
 
 PROCESSES = 4
@@ -26,7 +26,7 @@ CHILD = textwrap.dedent(
     import sys
     sys.path.insert(0, sys.argv[1])
     from pathlib import Path
-    from gateway.audit import AuditLog
+    from gateway.audit.writer import AuditLog
     proc, directory, max_bytes, keep = int(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
     log = AuditLog(directory, max_bytes=max_bytes, keep=keep)
     for n in range(int(sys.argv[6])):

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from gateway import _audit_read
-from gateway.audit import AuditLog
-from gateway.audit_report import audit_files, iter_events, main, recent_records, render_summary, summarize
+from gateway.audit import reader as _audit_read
+from gateway.audit.reader import recent_records
+from gateway.audit.report import audit_files, iter_events, main, render_summary, summarize
+from gateway.audit.writer import AuditLog
 from tests._requirements import requirement
 
 T0 = 1796207462.0  # 2026-12-02T10:31:02Z

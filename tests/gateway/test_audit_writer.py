@@ -1,6 +1,6 @@
 """The audit writer (S-AUD-01, S-AUD-02, S-AUD-06, S-AUD-07, S-AUD-12).
 
-Expected hashes are recomputed here independently of `gateway.audit` (plain hashlib over
+Expected hashes are recomputed here independently of `gateway.audit.writer` (plain hashlib over
 the canonical JSON the spec defines); expected timestamps were worked out with `date -u`.
 """
 
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from gateway.audit import AuditLog, to_json_line
+from gateway.audit.writer import AuditLog, to_json_line
 from tests._requirements import UPSTREAM_DATA, requirement
 from tests.gateway.test_redact import JWT, SECRET_KEY_NAMES, SHAPES
 
@@ -246,7 +246,7 @@ def test_a_failed_write_is_counted_logged_and_never_raised(
 ) -> None:
     """S-AUD-06: append does not raise; failures and last_error count it; a warning is logged, not printed."""
     log = AuditLog(breakage(tmp_path))
-    with caplog.at_level(logging.WARNING, logger="gateway.audit"):
+    with caplog.at_level(logging.WARNING, logger="gateway.audit.writer"):
         log.append("allow", tool="Click")
         log.append("allow", tool="Click")
     stats = log.stats()

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from gateway.approvals import ApprovalStore, new_approval_id
 from gateway.cli import main
+from gateway.state.approvals import ApprovalStore, new_approval_id
 from policy import ToolCall, approval_digest
-from policy.approval import Approval
+from policy.values import Approval
 from tests._requirements import requirement
 
 

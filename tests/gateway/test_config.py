@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-import gateway.config as config_module
-from gateway.config import KEYS, NO_WINDOW, GatewayConfig, load_config
+import gateway.config.load as config_module
+from gateway.config.keys import NO_WINDOW
+from gateway.config.load import KEYS, GatewayConfig, load_config
 from gateway.errors import ConfigError
 from tests._requirements import requirement
 
@@ -212,7 +213,7 @@ def test_restricting_lists_that_cannot_be_read_restrict_more_not_less(tmp_path: 
 @requirement("S-CFG-03")
 def test_custom_rules_that_cannot_be_read_are_kept_so_the_rules_fail_to_load(tmp_path: Path) -> None:
     """S-CFG-03: unreadable command_rules are never dropped silently: the rules fail to load."""
-    from policy.rules import RuleLoadError, load_rules
+    from policy.rules.match import RuleLoadError, load_rules
 
     cfg = load_config(environ={}, config_file=_toml(tmp_path, 'command_rules = "rm -rf"\n'))
     (warning,) = cfg.warnings

@@ -1,7 +1,7 @@
 """Step definitions binding features/config.feature (S-CFG-01 … S-CFG-08).
 
 The steps call the same public functions the unit tests call: `load_config`,
-`policy.decide` (through `PolicyConfig.from_attrs`), `gateway.config_docs.check_docs`, the
+`policy.decide` (through `PolicyConfig.from_attrs`), `gateway.config.docs.check_docs`, the
 CLI's `main`, and — for what a running gateway shows (S-CFG-06, S-CFG-07) — `open_gateway`
 with a real `mcp` client in front of the simulator, driven from these synchronous steps
 through an anyio blocking portal.
@@ -22,12 +22,12 @@ import pytest
 from mcp import Client
 from pytest_bdd import given, parsers, scenarios, then, when
 
-import gateway.config as config_module
+import gateway.config.load as config_module
 from gateway.app import open_gateway
 from gateway.cli import main as cli_main
-from gateway.config import KEYS, GatewayConfig, load_config
-from gateway.config_docs import EXAMPLE, README, check_docs
-from gateway.server import build_server
+from gateway.config.docs import EXAMPLE, README, check_docs
+from gateway.config.load import KEYS, GatewayConfig, load_config
+from gateway.transport.server import build_server
 from policy import PolicyConfig, decide
 from tests.e2e.harness import Rig, first_text, sim_spec
 from tests.policy._world import T0, click, context, view

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gateway.config import KEYS, GatewayConfig, Key, config_field_names, load_config
-from gateway.config_docs import (
+from gateway.config.docs import (
     EXAMPLE,
     EXAMPLE_RULE,
     README,
@@ -18,8 +17,10 @@ from gateway.config_docs import (
     render_readme_section,
     write_docs,
 )
+from gateway.config.keys import Key
+from gateway.config.load import KEYS, GatewayConfig, config_field_names, load_config
 from policy import PolicyConfig
-from policy.rules import load_rules
+from policy.rules.match import load_rules
 from tests._requirements import requirement
 
 

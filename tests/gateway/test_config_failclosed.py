@@ -16,7 +16,8 @@ from typing import Any, cast
 import pytest
 
 from gateway.app import GatewayApp
-from gateway.config import KEYS, MAX_OBSERVATION_AGE_CEILING_MS, GatewayConfig, Key, load_config
+from gateway.config.keys import MAX_OBSERVATION_AGE_CEILING_MS, Key
+from gateway.config.load import KEYS, GatewayConfig, load_config
 from policy import Decision, KillState, PolicyConfig, decide
 from tests._requirements import requirement
 from tests.policy._world import NOTEPAD, SETTINGS, T0, call, click, context, observation, probe_ok, view

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from mcp import Client
 
-import gateway.config as config_module
+import gateway.config.load as config_module
 from gateway.app import open_gateway
 from gateway.cli import main as cli_main
-from gateway.config import load_config
-from gateway.server import build_server
+from gateway.config.load import load_config
+from gateway.transport.server import build_server
 from tests._requirements import requirement
 from tests.e2e.harness import Rig, first_text, gateway_rig, sim_spec
 

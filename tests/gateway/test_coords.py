@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gateway.coords import (
+from gateway.observe.coords import (
     build_mapping,
     capture_rect,
     derive_mapping,
@@ -29,7 +29,7 @@ from gateway.coords import (
     screen_to_image,
     to_loc,
 )
-from gateway.observe import parse_result
+from gateway.observe.parse import parse_result
 from policy.observation import Capture, Display, Mapping
 from tests._requirements import SAMPLES, requirement
 

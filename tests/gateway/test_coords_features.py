@@ -1,4 +1,4 @@
-"""Step definitions binding features/mapping.feature (S-MAP-*); steps call gateway.coords / annotate."""
+"""Step definitions binding features/mapping.feature (S-MAP-*); steps call gateway.observe.coords / annotate."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 from pytest_bdd import given, parsers, scenarios, then
 
-from gateway.annotate import annotation_line
-from gateway.coords import derive_mapping, image_to_screen, on_displays, screen_to_image, to_loc
-from gateway.observe import parse_result
+from gateway.observe.annotation import annotation_line
+from gateway.observe.coords import derive_mapping, image_to_screen, on_displays, screen_to_image, to_loc
+from gateway.observe.parse import parse_result
 from policy.observation import Capture, Display, Mapping, Observation
 from tests._requirements import SAMPLES
 

@@ -29,20 +29,20 @@ import pytest
 from mcp import Client
 from pytest_bdd import given, parsers, scenarios, then, when
 
-import gateway.config as config_module
+import gateway.config.load as config_module
 from gateway.app import open_gateway
-from gateway.audit import AuditLog
+from gateway.audit.writer import AuditLog
 from gateway.cli import main
-from gateway.config import load_config
-from gateway.coords import derive_mapping
-from gateway.doctor_checks import check_audit, check_mapping
-from gateway.doctor_schema import compare_schema
-from gateway.observe import CaptureFailure, parse_result
-from gateway.server import build_server
+from gateway.config.load import load_config
+from gateway.doctor.checks import check_audit, check_mapping
+from gateway.doctor.schema import compare_schema
+from gateway.observe.coords import derive_mapping
+from gateway.observe.parse import CaptureFailure, parse_result
 from gateway.sim.events import read_events
 from gateway.sim.schema import served_tools
-from gateway.state import KillSwitch
-from gateway.upstream import UpstreamSpec
+from gateway.state.store import KillSwitch
+from gateway.transport.server import build_server
+from gateway.upstream.supervisor import UpstreamSpec
 from tests._requirements import REPO, SAMPLES, UPSTREAM_DATA
 from tests.e2e.harness import Rig, annotation_of, first_text
 

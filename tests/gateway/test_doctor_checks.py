@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from gateway.audit import AuditLog
-from gateway.config import load_config
-from gateway.coords import derive_mapping
-from gateway.doctor_checks import (
+from gateway.audit.writer import AuditLog
+from gateway.config.load import load_config
+from gateway.doctor.checks import (
     check_audit,
     check_config,
     check_kill,
@@ -20,11 +19,12 @@ from gateway.doctor_checks import (
     check_rules,
     check_upstream,
 )
-from gateway.doctor_model import CHECK_IDS, FORMAT, Check, Finding, Report, Verdict, worst
-from gateway.observe import CaptureFailure, parse_text, unwrap_text
-from gateway.state import KillSwitch
+from gateway.doctor.model import CHECK_IDS, FORMAT, Check, Finding, Report, Verdict, worst
+from gateway.observe.coords import derive_mapping
+from gateway.observe.parse import CaptureFailure, parse_text, unwrap_text
+from gateway.state.store import KillSwitch
 from policy.observation import Capture
-from policy.rules import load_rules
+from policy.rules.match import load_rules
 from tests._requirements import SAMPLES, requirement
 
 V = Verdict

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import gateway.config as config_module
+import gateway.config.load as config_module
 from gateway.cli import main
 from tests._requirements import requirement
 

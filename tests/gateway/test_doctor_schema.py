@@ -13,13 +13,13 @@ from typing import Any
 import anyio
 import pytest
 
-from gateway.decide_bridge import run_probe
-from gateway.doctor_model import Verdict
-from gateway.doctor_schema import GATEWAY_SENDS, KNOWN_UNREAD_ARGS, compare_schema, reads_of
-from gateway.observe import parse_text, unwrap_text
+from gateway.doctor.model import Verdict
+from gateway.doctor.schema import GATEWAY_SENDS, KNOWN_UNREAD_ARGS, compare_schema, reads_of
+from gateway.observe.parse import parse_text, unwrap_text
+from gateway.pipeline.policy_world import run_probe
 from policy import INPUT_TOOLS_WITH_BASED_ON, UPSTREAM_TOOLS, ToolClass, classify
 from policy.observation import Observation
-from policy.rules import load_rules
+from policy.rules.match import load_rules
 from tests._requirements import SAMPLES, UPSTREAM_DATA, requirement
 
 GATED = [n for n in UPSTREAM_TOOLS if classify(n) in (ToolClass.INPUT, ToolClass.SYSTEM)]

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from gateway.cli import main as cli_main
-from gateway.config import load_config
+from gateway.config.load import load_config
 from gateway.errors import ConfigError
-from gateway.http_settings import (
+from gateway.protocol.sessions import STDIO_SESSION, session_of
+from gateway.transport.http_guard import (
     ENV_TOKEN,
     MIN_TOKEN_CHARS,
     TOKEN_FILE,
@@ -24,7 +25,6 @@ from gateway.http_settings import (
     parse_bind,
     resolve_settings,
 )
-from gateway.sessions import STDIO_SESSION, session_of
 from tests._requirements import requirement
 
 GOOD_TOKEN = "a-token-of-at-least-16-chars"

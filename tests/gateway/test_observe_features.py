@@ -1,4 +1,4 @@
-"""Step definitions binding features/observations.feature (S-OBS-*); steps call gateway.observe."""
+"""Step definitions binding features/observations.feature (S-OBS-*); steps call gateway.observe.parse."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from pytest_bdd import given, parsers, scenarios, then, when
 
-from gateway.observe import CaptureFailure, parse_result, parse_text
+from gateway.observe.parse import CaptureFailure, parse_result, parse_text
 from policy.observation import Capture
 from tests._requirements import SAMPLES
 

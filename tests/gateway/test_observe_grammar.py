@@ -13,8 +13,8 @@ import json
 import pytest
 from PIL import Image
 
-from gateway._png import png_size, png_size_from_base64
-from gateway.observe import MAX_WARNINGS, CaptureFailure, parse_result, parse_text, unwrap_text
+from gateway.observe.parse import MAX_WARNINGS, CaptureFailure, parse_result, parse_text, unwrap_text
+from gateway.observe.png import png_size, png_size_from_base64
 from policy.observation import Capture, Display, Window
 from tests._requirements import requirement
 

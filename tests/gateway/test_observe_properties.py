@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gateway.observe import CaptureFailure, parse_result, parse_text
+from gateway.observe.parse import CaptureFailure, parse_result, parse_text
 from policy.observation import Capture
 from tests._requirements import SAMPLES, requirement
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gateway.observe import CaptureFailure, parse_result, parse_text
+from gateway.observe.parse import CaptureFailure, parse_result, parse_text
 from policy.observation import Capture, Display, Element, Window
 from tests._requirements import SAMPLES, UPSTREAM_DATA, requirement
 

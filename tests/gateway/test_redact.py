@@ -19,13 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gateway.redact import (
-    redact,
-    redact_args,
-    redact_text,
-    summarize_result,
-    typed_texts,
-)
+from gateway.audit.redact.scrub import typed_texts
+from gateway.audit.redact.values import redact, redact_args, redact_text, summarize_result
 from tests._requirements import SAMPLES, UPSTREAM_DATA, requirement
 
 JWT = (

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gateway.audit import AuditLog
-from gateway.redact import masked_tokens, scrub_echoes
+from gateway.audit.redact.scrub import masked_tokens, scrub_echoes
+from gateway.audit.writer import AuditLog
 from tests._requirements import requirement
 
 BLOB = "QUJDRA==" * 40

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
-from gateway.audit import AuditLog
-from gateway.redact import redact, redact_args, redact_text, summarize_result
+from gateway.audit.redact.values import redact, redact_args, redact_text, summarize_result
+from gateway.audit.writer import AuditLog
 from tests._requirements import SAMPLES, UPSTREAM_DATA
 
 scenarios("redaction.feature")

@@ -12,15 +12,9 @@ from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, ValidationError
 
 from gateway.errors import UpstreamError, UpstreamTimeout
-from gateway.upstream import (
-    RESTART_BACKOFF_S,
-    UpstreamProtocolError,
-    UpstreamSpec,
-    backoff_delay,
-    map_upstream_errors,
-    tail_of,
-)
-from gateway.upstream_hooks import NOT_SUPPORTED, not_supported, strip_reserved_meta
+from gateway.upstream.client import UpstreamProtocolError, map_upstream_errors, tail_of
+from gateway.upstream.client_side import NOT_SUPPORTED, not_supported, strip_reserved_meta
+from gateway.upstream.supervisor import RESTART_BACKOFF_S, UpstreamSpec, backoff_delay
 from tests._requirements import requirement
 
 

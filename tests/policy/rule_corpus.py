@@ -1,6 +1,6 @@
 """The command-rule corpus: calls that must hit a given rule, and ordinary calls that must pass.
 
-Importable data (S-RULE-06): the unit tests match it against `policy.rules`, and the lead's
+Importable data (S-RULE-06): the unit tests match it against `policy.rules.match`, and the lead's
 end-to-end test replays the same calls through the gateway against the simulator and checks
 that no DANGEROUS call reaches the simulator's event log. Argument names are upstream's real
 ones (`mode`, never `action`; tools_list.json). Expected ids were written from the rule

@@ -13,7 +13,7 @@ import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from policy.decision import RuleHit
-from policy.rules import RuleLoadError, RuleSet, load_rules
+from policy.rules.match import RuleLoadError, RuleSet, load_rules
 
 scenarios("command_rules.feature")
 
@@ -152,7 +152,7 @@ def no_ordinary(corpus_run: CorpusRun) -> None:
 
 @then("every built-in rule was hit by the corpus")
 def every_builtin(corpus_run: CorpusRun) -> None:
-    from policy.rules import builtin_rule_ids
+    from policy.rules.match import builtin_rule_ids
 
     assert set(builtin_rule_ids()) - corpus_run.hit_ids == set()
 

@@ -1,4 +1,4 @@
-"""policy/_normalize.py: one command, every spelling, one normal form (S-RULE-02, S-RULE-03, S-RULE-11)."""
+"""policy/rules/normalize.py: one command, every spelling, one normal form (S-RULE-02, S-RULE-03, S-RULE-11)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from policy._normalize import (
+from policy.rules.normalize import (
     MAX_LAYERS,
     decode_encoded_command,
     encoded_payloads,

@@ -1,4 +1,4 @@
-"""policy/rules.py: argument names, custom rules, exemptions, totality (S-RULE-01, -07, -08, -09, -11)."""
+"""policy/rules/match.py: argument names, custom rules, exemptions, totality (S-RULE-01, -07, -08, -09, -11)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from policy.decision import RuleHit
-from policy.rules import (
+from policy.rules.match import (
     BUILTIN_RULES,
     Rule,
     RuleLoadError,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from policy.rules import builtin_rule_ids, load_rules
+from policy.rules.match import builtin_rule_ids, load_rules
 from tests._requirements import UPSTREAM_DATA, requirement
 from tests.policy.rule_corpus import DANGEROUS, ORDINARY
 

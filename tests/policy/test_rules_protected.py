@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules import load_rules, protected_hit
+from policy.rules.match import load_rules, protected_hit
 from tests._requirements import requirement
 
 STATE = "C:\\Users\\me\\AppData\\Local\\winmcp-gateway"

@@ -9,8 +9,8 @@ import pytest
 
 from gateway.sim import build_server, scenario_names
 from gateway.sim.model import Rect, Scenario, Window
-from gateway.sim.scenario_file import ScenarioError, load_scenario, scenario_from_dict
-from gateway.sim.tables import tabulate_simple, utf16_len
+from gateway.sim.render.tables import tabulate_simple, utf16_len
+from gateway.sim.scenarios.files import ScenarioError, load_scenario, scenario_from_dict
 from tests._requirements import REPO, requirement
 from tests.sim._sim import call, connect, sample, text, upstream_json
 

@@ -25,7 +25,7 @@ from PIL import Image
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from gateway.sim import build_server, read_events, scenario_names, send_control
-from gateway.sim.scenario_file import ScenarioError
+from gateway.sim.scenarios.files import ScenarioError
 from tests._requirements import REPO, SAMPLES
 from tests.sim._sim import TIMEOUT, call, connect, text, upstream_json
 

@@ -1,0 +1,230 @@
+"""Process state: the observation store, and the kill switch shared through the state dir.
+
+Observations live in memory: they belong to this process's client sessions, and another
+process's ids are unknown here by construction (S-OBS-…: a session cannot cite another's).
+The kill switch is a file, `STOP`, so that every gateway process sharing a state dir — and
+a person with a file manager — agree on it within one call (DESIGN.md §5).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock
+
+from policy.observation import Capture, Mapping, Observation
+
+STOP_FILE = "STOP"
+# Ids of dropped observations are remembered (with their session) so that citing one says
+# STALE rather than UNKNOWN; bounded so memory stays flat over a long run.
+REMEMBERED_IDS = 10_000
+
+
+class ObservationStore:
+    """Observations per client session, one process-wide id counter, the capture generation.
+
+    `generation` counts upstream captures (every call that replaces upstream's label table,
+    FORMATS.md §7), across all sessions, since upstream's table is shared by all of them.
+    `epoch` increases when the upstream restarts: observations of an older epoch are stale.
+    """
+
+    def __init__(self, *, history: int = 32, next_id: Callable[[], int] | None = None) -> None:
+        counter = itertools.count(1)
+        self._next_id = next_id or (lambda: next(counter))
+        self._history = history
+        self._by_session: dict[str, deque[Observation]] = {}
+        self._owner: OrderedDict[str, str] = OrderedDict()
+        self.generation = 0
+        self.epoch = 0
+        self._epoch_of: dict[str, int] = {}
+        self._dropped: dict[str, deque[str]] = {}
+        self.recorded = 0
+
+    def bump_generation(self) -> int:
+        """An upstream capture happened (whoever asked for it); return the new generation."""
+        self.generation += 1
+        return self.generation
+
+    def upstream_restarted(self) -> None:
+        """The desktop state is unknown after a restart: every existing observation is stale."""
+        self.epoch += 1
+
+    def record(
+        self,
+        *,
+        session: str,
+        capture: Capture,
+        mapping: Mapping | None,
+        now_ms: float,
+        generation: int,
+        mapping_warnings: tuple[str, ...] = (),
+    ) -> Observation:
+        """Stamp a parsed capture into a new observation of `session` and keep it."""
+        obs = Observation(
+            id=f"obs-{self._next_id()}",
+            session=session,
+            generation=generation,
+            taken_at_ms=now_ms,
+            capture=capture,
+            mapping=mapping,
+            mapping_warnings=mapping_warnings or (mapping.warnings if mapping else ()),
+        )
+        queue = self._by_session.setdefault(session, deque(maxlen=self._history))
+        if len(queue) == queue.maxlen:
+            self._dropped.setdefault(session, deque(maxlen=REMEMBERED_IDS)).append(queue[0].id)
+        queue.append(obs)
+        self._owner[obs.id] = session
+        self._epoch_of[obs.id] = self.epoch
+        while len(self._owner) > REMEMBERED_IDS:
+            old, _ = self._owner.popitem(last=False)
+            self._epoch_of.pop(old, None)
+        self.recorded += 1
+        return obs
+
+    def latest(self, session: str) -> Observation | None:
+        queue = self._by_session.get(session)
+        return queue[-1] if queue else None
+
+    def latest_with_image(self, session: str) -> Observation | None:
+        for obs in reversed(self._by_session.get(session, ())):
+            if obs.mapping is not None:
+                return obs
+        return None
+
+    def get(self, session: str, obs_id: str) -> Observation | None:
+        """This session's observation `obs_id`, if it is still held."""
+        for obs in self._by_session.get(session, ()):
+            if obs.id == obs_id:
+                return obs
+        return None
+
+    def owner_of(self, obs_id: str) -> str | None:
+        """Which session an id was issued to (None if never issued or long forgotten)."""
+        return self._owner.get(obs_id)
+
+    def is_current_epoch(self, obs: Observation) -> bool:
+        return self._epoch_of.get(obs.id, -1) == self.epoch
+
+    def history(self, session: str) -> tuple[Observation, ...]:
+        return tuple(self._by_session.get(session, ()))
+
+    def dropped_ids(self, session: str) -> tuple[str, ...]:
+        """Ids this session once had that fell out of its bounded history."""
+        return tuple(self._dropped.get(session, ()))
+
+    def last_dropped(self, session: str) -> str | None:
+        dropped = self._dropped.get(session)
+        return dropped[-1] if dropped else None
+
+    def foreign_ids(self, session: str) -> frozenset[str]:
+        """Ids issued to other sessions (citing one is refused without revealing anything)."""
+        return frozenset(i for i, owner in self._owner.items() if owner != session)
+
+    def sessions(self) -> list[str]:
+        return list(self._by_session)
+
+
+class SharedCounter:
+    """A counter in the state dir shared by every gateway process using it (file-locked).
+
+    Observation ids come from here, so `obs-N` names one observation across all processes
+    that write the same audit: a session of one process can never cite another's id.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=10)
+
+    def __call__(self) -> int:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            try:
+                current = int(self.path.read_text(encoding="utf-8").strip() or 0)
+            except (FileNotFoundError, ValueError):
+                current = 0
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            tmp.write_text(str(current + 1), encoding="utf-8")
+            os.replace(tmp, self.path)
+            return current + 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KillStatus:
+    """What the STOP file says: engaged or not, by whom ("person" | "model"), since when, why."""
+
+    engaged: bool
+    by: str | None = None
+    since: str | None = None
+    reason: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"engaged": self.engaged, "by": self.by, "since": self.since, "reason": self.reason}
+
+
+def _utc_now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class KillSwitch:
+    """The STOP file in the state dir. Its mere existence engages the stop (fail closed).
+
+    A file a person made by hand (empty or not JSON) counts as engaged by a person; only a
+    stop whose file says `"by": "model"` may be released by a model (S-KILL-…).
+    """
+
+    def __init__(self, state_dir: Path) -> None:
+        self.path = state_dir / STOP_FILE
+
+    def status(self) -> KillStatus:
+        try:
+            raw = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return KillStatus(engaged=False)
+        except OSError as exc:
+            # Present but unreadable: still a stop, and the reason says why we could not read it.
+            return KillStatus(engaged=True, by="person", reason=f"STOP file unreadable: {exc}")
+        try:
+            data = json.loads(raw) if raw.strip() else {}
+        except json.JSONDecodeError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        by = data.get("by") if data.get("by") in ("person", "model") else "person"
+        return KillStatus(
+            engaged=True,
+            by=by,
+            since=str(data["since"]) if "since" in data else None,
+            reason=str(data["reason"]) if data.get("reason") else ("STOP file present" if not data else None),
+        )
+
+    def engage(self, *, by: str, reason: str = "") -> KillStatus:
+        """Engage (or re-assert) the stop. A person's stop is never downgraded to a model's."""
+        current = self.status()
+        if current.engaged and current.by == "person" and by == "model":
+            return current
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        payload = {"by": by, "since": _utc_now_iso(), "reason": reason or f"engaged by {by}"}
+        tmp = self.path.with_name(f".{STOP_FILE}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(payload), encoding="utf-8")
+        os.replace(tmp, self.path)  # atomic on Windows and POSIX: readers see old or new, never half
+        return self.status()
+
+    def release(self, *, by: str) -> tuple[bool, KillStatus]:
+        """Release the stop. Returns (released, status). A model cannot release a person's stop."""
+        current = self.status()
+        if not current.engaged:
+            return True, current
+        if by == "model" and current.by != "model":
+            return False, current
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+        return True, self.status()

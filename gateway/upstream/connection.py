@@ -1,0 +1,266 @@
+"""Pieces of one upstream connection: the transport that reports its own end, the SDK client
+built around it, and the 2026-07-28 `subscriptions/listen` pump (S-UPS-02, S-PROTO-07).
+
+`gateway.upstream.client.Upstream` supervises connections; this module only builds and runs one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import logging
+import warnings
+from collections.abc import AsyncIterator, Callable, Mapping
+from typing import Any, TextIO
+
+import anyio
+import mcp_types as types
+from mcp import Client, StdioServerParameters
+from mcp.client.session import ClientRequestContext, IncomingMessage
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.shared.subscriptions import event_to_notification
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+from gateway.upstream.client_side import CURRENT_CALLER, UpstreamHooks, not_supported
+
+log = logging.getLogger(__name__)
+
+# Notifications the gateway handles elsewhere: progress is correlated by the SDK to the call
+# that asked for it, cancellation is applied by the SDK's dispatcher.
+_HANDLED_ELSEWHERE = frozenset({"notifications/progress", "notifications/cancelled"})
+
+
+class _WatchedReceive:
+    """A transport's receive stream that calls `on_end` once when the peer goes away.
+
+    The SDK keeps a dead stdio child's `Client` open until someone sends a request; watching
+    end-of-stream lets the gateway mark every observation stale and restart at once (S-UPS-02).
+    """
+
+    def __init__(self, inner: Any, on_end: Callable[[], None]) -> None:
+        self._inner = inner
+        self._on_end = on_end
+
+    @property
+    def last_context(self) -> contextvars.Context | None:
+        # Context-carrying streams (streamable HTTP) expose the sender's contextvars per message.
+        ctx: contextvars.Context | None = getattr(self._inner, "last_context", None)
+        return ctx
+
+    async def receive(self) -> Any:
+        try:
+            return await self._inner.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
+            self._on_end()
+            raise
+
+    def __aiter__(self) -> _WatchedReceive:
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def close(self) -> None:
+        self._inner.close()
+
+    async def __aenter__(self) -> _WatchedReceive:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+@contextlib.asynccontextmanager
+async def watched(transport: Any, on_end: Callable[[], None]) -> AsyncIterator[tuple[Any, Any]]:
+    """Enter `transport` and hand out its streams with an end-of-stream watch on the read side."""
+    async with transport as (read, write):
+        yield _WatchedReceive(read, on_end), write
+
+
+def _as_model(method: str, answer: dict[str, Any]) -> Any:
+    if method == "sampling/createMessage":
+        model: type[Any] = (
+            types.CreateMessageResultWithTools if isinstance(answer.get("content"), list) else types.CreateMessageResult
+        )
+    elif method == "elicitation/create":
+        model = types.ElicitResult
+    else:
+        model = types.ListRootsResult
+    return model.model_validate(answer)
+
+
+class ClientCallbacks:
+    """The SDK client callbacks of the upstream connection, delegating to the gateway's hooks."""
+
+    def __init__(self, hooks: Callable[[], UpstreamHooks | None]) -> None:
+        self._hooks = hooks
+
+    async def _ask(self, method: str, params: Any) -> Any:
+        hooks = self._hooks()
+        if hooks is None:
+            return not_supported(method)
+        wire = params.model_dump(by_alias=True, exclude_none=True, mode="json") if params is not None else {}
+        answer = await hooks.server_request(method, wire, CURRENT_CALLER.get())
+        if isinstance(answer, types.ErrorData):
+            return answer
+        try:
+            return _as_model(method, answer)
+        except ValueError as exc:  # pydantic ValidationError: the client's answer was malformed
+            return types.ErrorData(
+                code=types.INTERNAL_ERROR, message=f"the client's answer to {method} is invalid: {exc}"
+            )
+
+    async def sampling(self, context: ClientRequestContext, params: types.CreateMessageRequestParams) -> Any:
+        return await self._ask("sampling/createMessage", params)
+
+    async def elicitation(self, context: ClientRequestContext, params: types.ElicitRequestParams) -> Any:
+        return await self._ask("elicitation/create", params)
+
+    async def list_roots(self, context: ClientRequestContext) -> Any:
+        return await self._ask("roots/list", None)
+
+    async def message(self, message: IncomingMessage) -> None:
+        hooks = self._hooks()
+        if hooks is None or isinstance(message, Exception):
+            return
+        data = message.model_dump(by_alias=True, exclude_none=True, mode="json")
+        if data["method"] in _HANDLED_ELSEWHERE:
+            return
+        await hooks.notification(data["method"], data.get("params"))
+
+
+def make_client(
+    *,
+    argv: tuple[str, ...],
+    url: str | None,
+    environ: Mapping[str, str],
+    errlog: TextIO,
+    mode: str,
+    callbacks: ClientCallbacks,
+    on_end: Callable[[], None],
+) -> Client:
+    """The SDK client for one connection (no response cache: a proxy must not answer from one)."""
+    if url:
+        transport: Any = streamable_http_client(url)
+    else:
+        params = StdioServerParameters(command=argv[0], args=list(argv[1:]), env=dict(environ))
+        transport = stdio_client(params, errlog=errlog)
+    return Client(
+        watched(transport, on_end),
+        mode=mode,
+        cache=None,
+        sampling_callback=callbacks.sampling,
+        elicitation_callback=callbacks.elicitation,
+        list_roots_callback=callbacks.list_roots,
+        message_handler=callbacks.message,
+        # 2026-07-28 log delivery is a per-request opt-in: take everything, filter per client.
+        log_level="debug",
+        client_info=types.Implementation(name="winmcp-gateway", version=_version()),
+    )
+
+
+def _version() -> str:
+    from gateway import __version__
+
+    return __version__
+
+
+def is_modern(client: Client) -> bool:
+    return client.protocol_version in MODERN_PROTOCOL_VERSIONS
+
+
+class ListenFilter:
+    """The resource URIs the upstream's 2026-07-28 listen stream should carry, and whether it caught up.
+
+    `update` returns a version; `wait_applied(version)` returns once a stream acknowledged by
+    the upstream carries that version's URIs, so a subscription is in force when the
+    client's `resources/subscribe` returns.
+    """
+
+    def __init__(self) -> None:
+        self.uris: tuple[str, ...] = ()
+        self.version = 0
+        self.applied = 0
+        self._changed = anyio.Event()
+        self._caught_up = anyio.Event()
+
+    def changed(self) -> anyio.Event:
+        return self._changed
+
+    def update(self, uris: set[str]) -> int:
+        self.uris = tuple(sorted(uris))
+        self.version += 1
+        changed, self._changed = self._changed, anyio.Event()
+        changed.set()
+        return self.version
+
+    def mark_applied(self, version: int) -> None:
+        self.applied = max(self.applied, version)
+        caught_up, self._caught_up = self._caught_up, anyio.Event()
+        caught_up.set()
+
+    async def wait_applied(self, version: int, timeout: float) -> bool:
+        with anyio.move_on_after(timeout):
+            while self.applied < version:
+                await self._caught_up.wait()
+        return self.applied >= version
+
+
+async def pump_listen(client: Client, wanted: ListenFilter, hooks: Callable[[], UpstreamHooks | None]) -> None:
+    """At 2026-07-28 change notifications ride a `subscriptions/listen` stream: keep one open
+    with every list flag the upstream offers and the resource URIs clients subscribed to,
+    reopening it when that set changes, and hand each event to the hooks as a notification."""
+    caps = client.server_capabilities
+    tools = bool(caps.tools and caps.tools.list_changed)
+    prompts = bool(caps.prompts and caps.prompts.list_changed)
+    resources = bool(caps.resources and caps.resources.list_changed)
+    subscribe = bool(caps.resources and caps.resources.subscribe)
+    while True:
+        wake, version = wanted.changed(), wanted.version
+        uris = wanted.uris if subscribe else ()
+        if not (tools or prompts or resources or uris):
+            wanted.mark_applied(version)
+            await wake.wait()
+            continue
+        try:
+            async with (
+                client.listen(
+                    tools_list_changed=tools,
+                    prompts_list_changed=prompts,
+                    resources_list_changed=resources,
+                    resource_subscriptions=uris,
+                ) as sub,
+                anyio.create_task_group() as tg,
+            ):
+
+                async def relay() -> None:
+                    async for event in sub:
+                        current = hooks()
+                        if current is not None:
+                            note = event_to_notification(event, {}).model_dump(by_alias=True, exclude_none=True)
+                            params = {k: v for k, v in (note.get("params") or {}).items() if k != "_meta"}
+                            await current.notification(note["method"], params or None)
+
+                tg.start_soon(relay)
+                wanted.mark_applied(version)
+                await wake.wait()
+                tg.cancel_scope.cancel()
+        except Exception as exc:  # noqa: BLE001 - a lost listen stream must not take the connection down
+            log.warning("the upstream's subscriptions/listen stream ended (%s); list changes are not relayed", exc)
+            wanted.mark_applied(version)
+            await wake.wait()
+
+
+async def send_quietly(client: Client, request: Any, result: type[Any]) -> Any:
+    """Send a request whose typed helper the SDK marks deprecated (logging, subscribe) without the warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        return await client.session.send_request(request, result)

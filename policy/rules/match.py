@@ -1,0 +1,389 @@
+"""Command rules: match a SYSTEM call's content against built-in and custom rules (DESIGN.md §5).
+
+A TRIPWIRE, NOT A SANDBOX: rules are regexes over normalised text (see `_normalize`) and
+predicates over structured arguments. They turn the common dangerous spellings into an
+explicit, audited deny or ask; variables, concatenation, wildcards and download-then-run
+in separate calls get through. Isolation needs Windows Sandbox or a VM.
+
+    views = expand(PowerShell command) | App command line layers | "key=value" text
+    RuleSet.match(tool, args) → first DENY hit in table order, else first ASK, else None
+                                (built-ins first, then custom rules; allow_rules skipped)
+
+Every argument a rule reads is a real upstream name (`rules_read_args`, S-RULE-01). The
+table is `_builtin_rules`, its argument predicates `_rule_args`; self-protection (checked
+first, never exempted) is `_self_protection`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from policy.catalog import UPSTREAM_TOOLS
+from policy.decision import RuleHit
+from policy.rules.args import Predicate, app_command_line, value_text
+from policy.rules.builtin import (
+    BUILTIN_SPECS,
+    COMMAND_TOOLS,
+    MAX_COMMAND_CHARS,
+    READ_ARGS,
+    UNINSPECTABLE_VIEW,
+    RuleSpec,
+)
+from policy.rules.normalize import expand_checked, fold
+from policy.rules.self_protection import SELF_PROTECTION_ID, protected_hit
+
+KNOWN_TOOLS: frozenset[str] = frozenset(n for n, s in UPSTREAM_TOOLS.items() if not s.own)
+_RULE_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
+_CUSTOM_KEYS = frozenset({"id", "pattern", "risk", "reason", "action", "tools"})
+
+
+class RuleLoadError(ValueError):
+    """A custom rule or an `allow_rules` entry is unusable; the message names which and why."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rule:
+    """One command rule: a regex over normalised views and/or a predicate over arguments.
+
+    Attributes:
+        id: stable id, cited in refusals and the audit (`allow_rules` names it).
+        action: "deny" refuses; "ask" needs a person's approval.
+        risk: a short risk class (`data-loss`, `security-weakening`, …).
+        reason: what is wrong and what to do instead, for the model.
+        tools: the tool names the rule applies to.
+        pattern: regex searched in each view of the call (`tool_views`).
+        predicate: `(tool, args) -> bool` for structured tools.
+        builtin: True for the built-in table (only those can be exempted).
+    """
+
+    id: str
+    action: Literal["deny", "ask"]
+    risk: str
+    reason: str
+    tools: frozenset[str]
+    pattern: re.Pattern[str] | None = None
+    predicate: Predicate | None = field(default=None, compare=False)
+    builtin: bool = False
+
+    def __post_init__(self) -> None:
+        if not _RULE_ID.match(self.id):
+            raise ValueError(f"rule id {self.id!r} must match {_RULE_ID.pattern}")
+        if self.action not in ("deny", "ask"):
+            raise ValueError(f"rule {self.id}: action must be 'deny' or 'ask', not {self.action!r}")
+        if not self.risk.strip() or not self.reason.strip():
+            raise ValueError(f"rule {self.id}: risk and reason must be non-empty")
+        if self.pattern is None and self.predicate is None:
+            raise ValueError(f"rule {self.id}: needs a pattern or a predicate")
+        if not self.tools:
+            raise ValueError(f"rule {self.id}: applies to no tool")
+
+    def hits(self, tool: str, args: Mapping[str, object], views: Callable[[], Sequence[str]]) -> bool:
+        """Whether this rule matches the call (`views` is computed lazily, once per call).
+
+        Args:
+            tool: the tool name.
+            args: the call's arguments.
+            views: returns the call's normalised views.
+
+        Returns:
+            True on a match.
+        """
+        if tool not in self.tools:
+            return False
+        if self.predicate is not None and self.predicate(tool, args):
+            return True
+        return self.pattern is not None and any(self.pattern.search(v) for v in views())
+
+    def hit(self) -> RuleHit:
+        """This rule as the value the decision chain receives."""
+        return RuleHit(rule_id=self.id, action=self.action, risk=self.risk, reason=self.reason)
+
+
+def _compile(spec: RuleSpec) -> Rule:
+    pattern = re.compile("|".join(f"(?:{p})" for p in spec.patterns)) if spec.patterns else None
+    return Rule(
+        id=spec.id,
+        action=spec.action,
+        risk=spec.risk,
+        reason=spec.reason,
+        tools=frozenset(spec.tools),
+        pattern=pattern,
+        predicate=spec.predicate,
+        builtin=True,
+    )
+
+
+BUILTIN_RULES: tuple[Rule, ...] = tuple(_compile(s) for s in BUILTIN_SPECS)
+
+
+def builtin_rule_ids() -> tuple[str, ...]:
+    """The built-in rule ids in table order (the ids `allow_rules` may name)."""
+    return tuple(r.id for r in BUILTIN_RULES)
+
+
+def rules_read_args() -> Mapping[str, frozenset[str]]:
+    """Tool → the argument names the rules read (the doctor checks each against upstream).
+
+    Returns:
+        A read-only mapping; every name is a real upstream argument (S-RULE-01).
+    """
+    return MappingProxyType({tool: frozenset(names) for tool, names in READ_ARGS.items()})
+
+
+# ---------------------------------------------------------------------------------------
+# Views: the text a pattern sees
+
+
+# A key=value view keeps this much of each value: the predicates read structured arguments
+# whole; the cut only bounds what text patterns scan.
+KV_VALUE_CHARS = 4096
+
+
+def _command_views(text: str) -> tuple[str, ...]:
+    # Too long, too deep or too wide to inspect in bounded time: the sentinel view makes
+    # rule `uninspectable-command` deny it rather than trust a partial view (S-RULE-11).
+    if len(text) > MAX_COMMAND_CHARS:
+        return (UNINSPECTABLE_VIEW,)
+    layers, complete = expand_checked(text)
+    return (*layers, UNINSPECTABLE_VIEW) if not complete else tuple(layers)
+
+
+def tool_views(tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
+    """The normalised texts rule patterns are searched in, for one call.
+
+    PowerShell: every layer of `expand(command)`. App: every layer of the command line
+    `<executable file name> <args…>` (launch modes), then the `key=value` view. Any other
+    tool: the `key=value` view — the arguments `rules_read_args` lists (all arguments, by
+    name, for a tool it does not list), values `fold`ed (lower case, `/`, single spaces)
+    and cut at KV_VALUE_CHARS, lists joined with spaces, booleans `true`/`false`. A command
+    longer than MAX_COMMAND_CHARS, or whose expansion hit a cap, gets UNINSPECTABLE_VIEW
+    instead of (or after) its layers; rule `uninspectable-command` denies it.
+
+    Args:
+        tool: the tool name.
+        args: the call's arguments.
+
+    Returns:
+        The views, outermost first (possibly empty).
+    """
+    views: list[str] = []
+    if tool == "PowerShell":
+        command = args.get("command")
+        return _command_views(value_text(command)) if command is not None else ()
+    if tool == "App":
+        line = app_command_line(args)
+        if line:
+            views.extend(_command_views(line))
+    keys = READ_ARGS.get(tool) or tuple(sorted(str(k) for k in args))
+    pairs = [f"{k}={fold(value_text(args[k])[:KV_VALUE_CHARS])}" for k in keys if args.get(k) is not None]
+    if pairs:
+        views.append(" ".join(pairs))
+    return tuple(views)
+
+
+# ---------------------------------------------------------------------------------------
+# The rule set
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """The loaded rules: built-ins (in table order) then custom rules, minus exemptions.
+
+    Attributes:
+        rules: every rule, built-ins first.
+        allow_rules: built-in ids exempted by configuration (audited on each use).
+        protected_paths: the gateway's own state dir, config, audit and STOP file; when set,
+            `match` checks `protected_hit` first (a `self-protection` hit cannot be exempted).
+    """
+
+    rules: tuple[Rule, ...] = BUILTIN_RULES
+    allow_rules: frozenset[str] = frozenset()
+    protected_paths: tuple[str, ...] = ()
+
+    def _matching(self, tool: str, args: Mapping[str, object], exempted: bool) -> list[Rule]:
+        cache: list[tuple[str, ...]] = []
+
+        def views() -> tuple[str, ...]:
+            if not cache:
+                cache.append(tool_views(tool, args))
+            return cache[0]
+
+        return [
+            r for r in self.rules if (r.builtin and r.id in self.allow_rules) == exempted and r.hits(tool, args, views)
+        ]
+
+    def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
+        """The rule this call hits: the first DENY in order, else the first ASK (S-RULE-07).
+
+        Args:
+            tool: the tool name exactly as called.
+            args: the call's arguments (as they would be sent upstream).
+
+        Returns:
+            A `RuleHit` (rule_id `self-protection` first, when `protected_paths` is set and
+            the call names one), or None when no (non-exempted) rule matches.
+        """
+        if self.protected_paths:
+            guard = protected_hit(tool, args, self.protected_paths)
+            if guard is not None:
+                return guard
+        hits = self._matching(tool, args, exempted=False)
+        chosen = next((r for r in hits if r.action == "deny"), hits[0] if hits else None)
+        return chosen.hit() if chosen is not None else None
+
+    def exempted_by(self, tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
+        """Built-in rule ids that match this call but are exempted by `allow_rules` (S-RULE-09).
+
+        The shell audits each one, so an exemption is never silent.
+
+        Args:
+            tool: the tool name.
+            args: the call's arguments.
+
+        Returns:
+            The exempted ids that matched, in table order (empty when none).
+        """
+        if not self.allow_rules:
+            return ()
+        return tuple(r.id for r in self._matching(tool, args, exempted=True))
+
+
+# ---------------------------------------------------------------------------------------
+# Loading custom rules (S-RULE-08)
+
+_ESCAPE_OK = set("dDsSwWbBAZ")
+
+
+def normal_form_problem(pattern: str) -> str | None:
+    """Why a custom pattern can never match normalised text, or None if it can.
+
+    Normalised text is lower case, uses `/`, single spaces and no backticks; a pattern with
+    upper-case letters, `\\\\` (a literal backslash), `\\t`/`\\n`/`\\r`, two spaces or a
+    backtick would be silently dead — the prior art's most expensive class of bug.
+
+    Args:
+        pattern: the regex source.
+
+    Returns:
+        A description of the first problem, or None.
+    """
+    if "  " in pattern:
+        return "contains two spaces in a row (normalised text has single spaces)"
+    if "`" in pattern:
+        return "contains a backtick (normalise removes PowerShell escapes)"
+    text = re.sub(r"\(\?P(?:<[^>]*>|=[^)]*\))", "", pattern)  # group names may use any case
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            nxt = text[i + 1]
+            if nxt == "\\":
+                return "contains \\\\ (a literal backslash); normalised text uses / as the path separator"
+            if nxt in "tnrfv":
+                return f"contains \\{nxt}; normalised text folds all white space to single spaces"
+            if nxt in "xuU":
+                i += {"x": 4, "u": 6, "U": 10}[nxt]
+                continue
+            if nxt.isupper() and nxt not in _ESCAPE_OK:
+                return f"contains the escape \\{nxt}, which is not a character class"
+            i += 2
+            continue
+        if ch.isupper():
+            return f"contains upper case {ch!r} (normalised text is lower case)"
+        i += 1
+    return None
+
+
+def _custom_rule(index: int, raw: object, taken: set[str]) -> Rule:
+    where = f"custom rule #{index}"
+    if not isinstance(raw, Mapping):
+        raise RuleLoadError(f"{where}: must be a table with id, pattern, risk, reason, not {type(raw).__name__}")
+    rid = raw.get("id")
+    if isinstance(rid, str):
+        where += f" ({rid!r})"
+    unknown = sorted(str(k) for k in raw if k not in _CUSTOM_KEYS)
+    if unknown:
+        raise RuleLoadError(f"{where}: unknown key(s) {unknown}; allowed: {sorted(_CUSTOM_KEYS)}")
+    for key in ("id", "pattern", "risk", "reason"):
+        if not isinstance(raw.get(key), str) or not str(raw.get(key)).strip():
+            raise RuleLoadError(f"{where}: `{key}` must be a non-empty string")
+    assert isinstance(rid, str)
+    if not _RULE_ID.match(rid):
+        raise RuleLoadError(f"{where}: id must be lower case letters, digits, '.', '_' or '-'")
+    if rid in taken or rid == SELF_PROTECTION_ID:
+        raise RuleLoadError(f"{where}: duplicate id (built-in or earlier custom rule)")
+    action = raw.get("action", "deny")
+    if action not in ("deny", "ask"):
+        raise RuleLoadError(f"{where}: unknown action {action!r}; use 'deny' or 'ask'")
+    tools_raw = raw.get("tools", COMMAND_TOOLS)
+    if isinstance(tools_raw, str) or not isinstance(tools_raw, Sequence) or not tools_raw:
+        raise RuleLoadError(f"{where}: `tools` must be a non-empty list of tool names")
+    bad = sorted(str(t) for t in tools_raw if t not in KNOWN_TOOLS)
+    if bad:
+        raise RuleLoadError(f"{where}: unknown tool name(s) {bad}; known: {sorted(KNOWN_TOOLS)}")
+    source = str(raw["pattern"])
+    try:
+        pattern = re.compile(source)
+    except re.error as exc:
+        raise RuleLoadError(f"{where}: pattern {source!r} is not a valid regex: {exc}") from None
+    problem = normal_form_problem(source)
+    if problem:
+        raise RuleLoadError(f"{where}: pattern {source!r} is not in normalised form: {problem}")
+    if pattern.search("") is not None:
+        raise RuleLoadError(f"{where}: pattern {source!r} matches empty text (it would hit every call)")
+    return Rule(
+        id=rid,
+        action=action,
+        risk=str(raw["risk"]),
+        reason=str(raw["reason"]),
+        tools=frozenset(str(t) for t in tools_raw),
+        pattern=pattern,
+    )
+
+
+def load_rules(
+    custom: Sequence[Mapping[str, object]] = (),
+    allow_rules: Sequence[str] = (),
+    *,
+    protected_paths: Sequence[str] = (),
+) -> RuleSet:
+    """Build the rule set: built-ins, then custom rules, with built-in exemptions.
+
+    A custom rule is `{id, pattern, risk, reason, action = "deny", tools = ["PowerShell",
+    "App"]}`; `pattern` is a regex over normalised text (`tool_views`).
+
+    Args:
+        custom: custom rules, appended after the built-ins (they cannot remove one).
+        allow_rules: built-in rule ids to exempt.
+        protected_paths: the gateway's own files (see `RuleSet.protected_paths`).
+
+    Returns:
+        The rule set.
+
+    Raises:
+        RuleLoadError: naming the rule (index and id) or allow_rules entry and the problem:
+            not a table, unknown key, missing/empty field, bad or duplicate id, invalid
+            regex, pattern not in normalised form or matching empty text, unknown action,
+            unknown tool, or an allow_rules id that is not a built-in.
+    """
+    if isinstance(custom, str | bytes | Mapping) or not isinstance(custom, Sequence):
+        raise RuleLoadError("custom rules must be a list of tables")
+    if isinstance(allow_rules, str | bytes) or not isinstance(allow_rules, Sequence):
+        raise RuleLoadError("allow_rules must be a list of built-in rule ids")
+    taken = set(builtin_rule_ids())
+    rules = list(BUILTIN_RULES)
+    for index, raw in enumerate(custom):
+        rule = _custom_rule(index, raw, taken)
+        taken.add(rule.id)
+        rules.append(rule)
+    known = builtin_rule_ids()
+    for entry in allow_rules:
+        if entry not in known:
+            raise RuleLoadError(f"allow_rules: {entry!r} is not a built-in rule id; known: {list(known)}")
+    if isinstance(protected_paths, str | bytes) or not all(isinstance(p, str) for p in protected_paths):
+        raise RuleLoadError("protected_paths must be a list of path strings")
+    return RuleSet(rules=tuple(rules), allow_rules=frozenset(allow_rules), protected_paths=tuple(protected_paths))
