@@ -80,3 +80,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     narrowed = bool(config.getoption("keyword")) or bool(config.getoption("markexpr"))
     has_gate = any(i.nodeid.startswith("tests/test_coverage_gate.py") for i in items)
     config._winmcp_full_run = has_gate and not narrowed  # type: ignore[attr-defined]
+    # The fast tier: everything under tests/e2e starts real processes; `pytest -m "not e2e"` leaves it out.
+    for item in items:
+        if item.nodeid.startswith("tests/e2e/"):
+            item.add_marker(pytest.mark.e2e)
