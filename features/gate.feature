@@ -35,9 +35,28 @@ Feature: The gate refuses input actions that rely on a wrong view of the desktop
   @S-FRESH-05
   Scenario: A label after another session captured the desktop is refused
     Given a session with observations obs-1 and obs-2 of "notes.txt - Notepad"
+    And the window probe is off
     And another session has captured the desktop since
     When the model clicks label 3
     Then the call is refused with STALE_OBSERVATION
+
+  @S-FRESH-05
+  Scenario: A label after the window moved is refused, and on an unchanged desktop it passes
+    Given a session with observations obs-1 and obs-2 of "notes.txt - Notepad"
+    And the full-tree probe sees the same window moved 40 pixels right
+    When the model clicks label 3
+    Then the call is refused with STALE_OBSERVATION
+    Given the full-tree probe sees the desktop unchanged
+    When the model clicks label 3
+    Then the call is allowed
+
+  @S-FRESH-05
+  Scenario: A label the observation cannot place is refused with the loc remedy
+    Given a session with observations obs-1 and obs-2 of "notes.txt - Notepad"
+    And the full-tree probe sees the desktop unchanged
+    When the model clicks label 40
+    Then the call is refused with LABEL_UNVERIFIABLE
+    And the remedy says "cite a loc from the tree"
 
   @S-FRESH-06
   Scenario: A click after the focused window changed is refused

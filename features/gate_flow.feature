@@ -29,8 +29,8 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     And the desktop received nothing
 
   @S-FLOW-04
-  Scenario: A label after another capture is stale
-    Given a gateway in front of the simulated desktop "default"
+  Scenario: A label after another capture is stale when the window probe is off
+    Given a gateway with config {"require_process_match": false} in front of the simulated desktop "default"
     When the model takes a Snapshot with {"use_vision": true}
     And the model calls "WaitFor" with {"condition": "text", "text": "Notepad", "timeout": 2}
     And the model calls "Click" with {"label": 0}
@@ -97,6 +97,19 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     When the model repeats the call with the approval id
     Then the result is refused with APPROVAL_DENIED
     And the desktop received exactly one "process_kill"
+
+  @S-FLOW-13
+  Scenario: A label click after the focus moved is refused, and on an unchanged desktop it lands on the label
+    Given a gateway in front of the simulated desktop "default"
+    When the model takes a Snapshot with {}
+    And the user focuses the window "Example Domain - Google Chrome"
+    And the model calls "Click" with {"label": 3}
+    Then the result is refused with PROCESS_CHANGED
+    And the desktop received nothing
+    When the user focuses the window "notes.txt - Notepad"
+    And the model takes a Snapshot with {}
+    And the model calls "Click" with {"label": 3}
+    Then the desktop received one click at 228, 152
 
   @S-FLOW-12
   Scenario: The agent cannot lift its own guard through PowerShell

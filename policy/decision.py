@@ -39,6 +39,7 @@ class Code(enum.StrEnum):
     UNKNOWN_OBSERVATION = "UNKNOWN_OBSERVATION"
     STALE_OBSERVATION = "STALE_OBSERVATION"
     PROCESS_CHANGED = "PROCESS_CHANGED"
+    LABEL_UNVERIFIABLE = "LABEL_UNVERIFIABLE"
     WINDOW_NOT_ALLOWED = "WINDOW_NOT_ALLOWED"
     KILLED = "KILLED"
     TOOL_NOT_ALLOWED = "TOOL_NOT_ALLOWED"
@@ -54,7 +55,6 @@ class Warn(enum.StrEnum):
     """Warning codes: they annotate an ALLOW and never block. A warning text starts `<CODE>: `."""
 
     MAPPING_INCOMPLETE = "MAPPING_INCOMPLETE"
-    WINDOW_UNVERIFIED = "WINDOW_UNVERIFIED"
 
 
 # Gate refusals that shadow mode reports instead of enforcing (S-DEC-07). KILLED, the
@@ -65,6 +65,7 @@ SHADOWABLE: frozenset[Code] = frozenset(
         Code.UNKNOWN_OBSERVATION,
         Code.STALE_OBSERVATION,
         Code.PROCESS_CHANGED,
+        Code.LABEL_UNVERIFIABLE,
         Code.WINDOW_NOT_ALLOWED,
         Code.COMMAND_RULE,
         Code.APPROVAL_REQUIRED,

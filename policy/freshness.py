@@ -9,15 +9,19 @@ Steps of `check_freshness`, in order; the first that fails decides:
    that cites nothing is not gated at all; a citation is still verified.
 2. Superseded: a cited observation that is not the session's latest → STALE.
 3. Age: older than `max_observation_age_ms`, or taken "after now" (the clock moved) → STALE.
-4. Labels (FORMATS.md §7): upstream resolves `label`/`labels` against its *last* capture,
-   shared by all sessions. A capture since the basis (generation moved) or a probe that
-   captured → STALE: a label must act on the table the model saw.
+4. Labels (FORMATS.md §7; `policy/labels.py`): every cited label must fall in the part of
+   upstream's table the basis fixes with certainty (not a Screenshot, not a DOM capture, not
+   from a browser window on) → else LABEL_UNVERIFIABLE, remedy "cite a loc from the tree".
 5. Window drift (`require_process_match`): the probe's focused window must equal the
    basis's by handle and name → else PROCESS_CHANGED. Fail closed: a failed probe, or a
    basis that recorded no window (Screenshot, `use_ui_tree=false`), is PROCESS_CHANGED too;
-   no probe at all is a gateway fault (POLICY_ERROR) — except for a label-only call, which
-   the shell cannot probe without replacing the very table the label names: it passes
-   with a WINDOW_UNVERIFIED warning, guarded by step 4.
+   no probe at all is a gateway fault (POLICY_ERROR). Label calls get the same check: the
+   shell probes them with a full-tree Snapshot instead of the small region one.
+6. Label table (label calls): upstream resolves labels against its *last* capture, shared by
+   all sessions. After the full-tree probe, that table is the probe's, so its
+   `label_signature` must equal the basis's (same windows, same elements at the same points)
+   → else STALE. Unprobed (`require_process_match` off): no capture since the basis may have
+   replaced the table (the generation did not move) → else STALE.
 
 `check_window` then applies `allowed_windows` to the focused window (probe, else basis).
 MAPPING_INCOMPLETE (`freshness_warnings`) only warns.
@@ -30,6 +34,7 @@ import re
 from policy.catalog import INPUT_TOOLS_WITH_BASED_ON, uses_coords, uses_labels
 from policy.context import PolicyConfig, SessionView
 from policy.decision import Code, Decision, Warn, policy_error, refuse
+from policy.labels import cited_labels, label_signature, label_table
 from policy.observation import Observation, Window
 from policy.values import ToolCall
 
@@ -142,16 +147,58 @@ def check_freshness(call: ToolCall, view: SessionView, config: PolicyConfig, now
             observation=obs.id,
         )
     labels = uses_labels(call.tool, call.args)
-    if labels and view.probe.captured and view.probe.status != "not_probed":
+    if labels:
+        refusal = _check_label_rows(call, obs)
+        if refusal is not None:
+            return refusal
+    if config.require_process_match:
+        refusal = _check_drift(view, obs)
+        if refusal is not None:
+            return refusal
+    return _check_label_table(view, obs) if labels else None
+
+
+_LOC_REMEDY = "cite a loc from the tree instead: the (x,y) printed before the element in {obs} is its screen point"
+
+
+def _check_label_rows(call: ToolCall, obs: Observation) -> Decision | None:
+    cited = cited_labels(call.tool, call.args)
+    if cited is None:
         return refuse(
-            Code.STALE_OBSERVATION,
-            f"the gateway's window probe replaced upstream's label table after {obs.id}, so a label would "
-            "name an element of a different table.",
-            f"use the loc coordinates printed in {obs.id} instead of label(s)",
+            Code.LABEL_UNVERIFIABLE,
+            "a label must be a whole number.",
+            _LOC_REMEDY.format(obs=obs.id),
             spec="S-FRESH-05",
             observation=obs.id,
         )
-    if labels and obs.generation != view.generation:
+    table = label_table(obs, use_dom=obs.use_dom)
+    for label in cited:
+        if 0 <= label < len(table.rows):
+            continue
+        if table.complete:
+            why = f"label {label} is out of range: {obs.id} has {len(table.rows)} label(s) (0-{len(table.rows) - 1})."
+        else:
+            why = f"label {label} cannot be verified: {table.problem}."
+        return refuse(
+            Code.LABEL_UNVERIFIABLE, why, _LOC_REMEDY.format(obs=obs.id), spec="S-FRESH-05", observation=obs.id
+        )
+    return None
+
+
+def _check_label_table(view: SessionView, obs: Observation) -> Decision | None:
+    probe = view.probe
+    if probe.status == "ok" and probe.captured:
+        if probe.labels is not None and probe.labels == label_signature(obs.capture):
+            return None
+        return refuse(
+            Code.STALE_OBSERVATION,
+            f"the desktop changed since {obs.id}: upstream's label table now names other elements "
+            "(a window moved, opened or closed, or its content changed).",
+            "take a new Snapshot and use its labels, or cite a loc from it",
+            spec="S-FRESH-05",
+            observation=obs.id,
+        )
+    if obs.generation != view.generation:
         return refuse(
             Code.STALE_OBSERVATION,
             f"upstream captured the desktop {view.generation - obs.generation} time(s) since {obs.id} "
@@ -161,16 +208,12 @@ def check_freshness(call: ToolCall, view: SessionView, config: PolicyConfig, now
             spec="S-FRESH-05",
             observation=obs.id,
         )
-    if config.require_process_match:
-        return _check_drift(call, view, obs, labels)
     return None
 
 
-def _check_drift(call: ToolCall, view: SessionView, obs: Observation, labels: bool) -> Decision | None:
+def _check_drift(view: SessionView, obs: Observation) -> Decision | None:
     probe = view.probe
     if probe.status == "not_probed":
-        if labels and not uses_coords(call.tool, call.args):
-            return None  # see step 5: passes with WINDOW_UNVERIFIED (freshness_warnings)
         return policy_error("the gateway did not probe the focused window before this input action.", spec="S-FRESH-06")
     if probe.status == "failed":
         detail = " ".join(probe.detail.split())[:120]
@@ -230,11 +273,6 @@ def freshness_warnings(call: ToolCall, view: SessionView, config: PolicyConfig) 
         out.append(
             f"{Warn.MAPPING_INCOMPLETE}: {obs.id} has an image but no image-to-screen mapping; coordinates "
             "read off that image may be off. UI-tree coordinates are screen coordinates already."
-        )
-    if config.require_process_match and view.probe.status == "not_probed" and uses_labels(call.tool, call.args):
-        out.append(
-            f"{Warn.WINDOW_UNVERIFIED}: the focused window was not re-checked "
-            "(probing would replace the label table this label refers to)."
         )
     return tuple(out)
 

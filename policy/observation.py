@@ -125,6 +125,7 @@ class Observation:
     capture: Capture
     mapping: Mapping | None = None  # None when no image was taken or the mapping is unknown
     mapping_warnings: tuple[str, ...] = field(default=())
+    use_dom: bool = False  # a Snapshot with use_dom: upstream's label table holds DOM nodes only
 
     @property
     def focused(self) -> Window | None:

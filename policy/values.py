@@ -123,8 +123,10 @@ class Probe:
             "failed" (the probe ran but gave no answer), "not_probed" (the shell did not look).
         focused: the focused window now, when status is "ok".
         captured: the probe replaced upstream's label table (every Snapshot-based probe
-            does, FORMATS.md §7) — a label call after such a probe would act on the probe's
-            table, so it is refused (S-FRESH-05).
+            does, FORMATS.md §7) — a label call after such a probe acts on the probe's table,
+            so it may proceed only when `labels` shows that table is the observed one (S-FRESH-05).
+        labels: for a full-tree probe (label calls), `policy.labels.label_signature` of what it
+            captured; None for the small region probe of coordinate calls.
         detail: why a probe failed (shown in the refusal).
     """
 
@@ -132,6 +134,7 @@ class Probe:
     focused: Window | None = None
     captured: bool = True
     detail: str = ""
+    labels: tuple[object, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.status not in ("ok", "failed", "not_probed"):

@@ -159,7 +159,7 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
         result = _with_note(result, f"[gateway] warning {warning}")
 
     if name in CAPTURE_RESULT_TOOLS:
-        result, obs = _observe(app, session, name, result)
+        result, obs = _observe(app, session, name, result, use_dom=name == "Snapshot" and bool(forward.get("use_dom")))
         if obs is not None:
             extra["obs"] = obs.id
             extra["generation"] = obs.generation
@@ -177,7 +177,7 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
 
 
 def _observe(
-    app: GatewayApp, session: str, name: str, result: dict[str, Any]
+    app: GatewayApp, session: str, name: str, result: dict[str, Any], *, use_dom: bool = False
 ) -> tuple[dict[str, Any], Observation | None]:
     """Parse a capture result into an Observation of `session` and annotate the result."""
     try:
@@ -195,6 +195,7 @@ def _observe(
         mapping_warnings=mapping_warnings,
         now_ms=app.now_ms(),
         generation=app.store.generation,
+        use_dom=use_dom,
     )
     if app.config.annotate_results:
         result = _with_note(result, annotation_line(obs))

@@ -6,8 +6,10 @@ upstream with the cheapest Snapshot that still reports it — `use_vision=false`
 window in region mode only when it intersects the region (FORMATS.md §5.4), so a window that
 moved or lost focus reads as a change. Without an anchor the probe is a full Snapshot
 without an image. A probe is a capture (it replaces upstream's label table), so it bumps the
-generation; label-only calls are not probed, and policy refuses a label call after any
-capture it did not see (S-FRESH-05).
+generation. A call that cites labels is probed with a full-tree Snapshot taken like its
+basis (same displays or region, no image): upstream then resolves the label against the
+probe's table, and policy lets the call through only when that table's signature equals the
+basis's (`policy.labels`; S-FRESH-05).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from policy import (
 from policy.approval import deny as deny_approval
 from policy.approval import grant as grant_approval
 from policy.decision import Code, Decision, policy_error, refuse
+from policy.labels import label_signature
 from policy.observation import Element, Observation
 from policy.values import Approval
 
@@ -130,15 +133,27 @@ def _nearest(elements: tuple[Element, ...], point: tuple[int, int]) -> Element |
     return best
 
 
-async def run_probe(app: GatewayApp, basis: Observation) -> Probe:
-    """Read the focused window now (a capture: the generation moves)."""
-    anchor = _anchor(basis)
+def probe_args(basis: Observation, *, labels: bool) -> dict[str, Any]:
+    """The Snapshot arguments of the drift probe: a small region, or the basis's tree for a label call."""
     args: dict[str, Any] = {"use_vision": False}
+    capture = basis.capture
+    if labels:
+        if capture.selected_displays is not None:
+            args["display"] = list(capture.selected_displays)
+        elif capture.region is not None:
+            args["region"] = list(capture.region)
+        return args
+    anchor = _anchor(basis)
     if anchor is not None:
         x, y = anchor
         args["region"] = [x - PROBE_HALF_SIDE, y - PROBE_HALF_SIDE, x + PROBE_HALF_SIDE, y + PROBE_HALF_SIDE]
+    return args
+
+
+async def run_probe(app: GatewayApp, basis: Observation, *, labels: bool = False) -> Probe:
+    """Read the focused window now (a capture: the generation moves); for a label call, the tree too."""
     try:
-        result = await app.upstream.call_tool("Snapshot", args)
+        result = await app.upstream.call_tool("Snapshot", probe_args(basis, labels=labels))
     except UpstreamError as exc:
         return Probe(status="failed", detail=f"the probe Snapshot failed: {exc}")
     finally:
@@ -147,7 +162,8 @@ async def run_probe(app: GatewayApp, basis: Observation) -> Probe:
     parsed = parse_result("Snapshot", result)
     if isinstance(parsed, CaptureFailure):
         return Probe(status="failed", detail=f"the probe Snapshot gave no usable answer: {parsed.message}")
-    return Probe(status="ok", focused=parsed.focused, captured=True)
+    signature = label_signature(parsed) if labels else None
+    return Probe(status="ok", focused=parsed.focused, captured=True, labels=signature)
 
 
 def session_view(app: GatewayApp, session: str, probe: Probe) -> SessionView:
@@ -187,8 +203,6 @@ def kill_state(app: GatewayApp) -> KillState:
 def _needs_probe(app: GatewayApp, call: ToolCall, basis: Observation | None) -> bool:
     if classify(call.tool) is not ToolClass.INPUT or not app.config.require_process_match or basis is None:
         return False
-    if uses_labels(call.tool, call.args) and target_point(call.tool, call.args) is None:
-        return False  # a capture would replace the table the label refers to (module docstring)
     return not app.kill.status().engaged
 
 
@@ -227,7 +241,7 @@ async def _decide_call(
     if _needs_probe(app, call, basis):
         assert basis is not None
         started = app.now_ms()
-        probe = await run_probe(app, basis)
+        probe = await run_probe(app, basis, labels=uses_labels(call.tool, call.args))
         probe_ms = round(app.now_ms() - started, 3)
     store = ApprovalStore(app.config.state_dir)
     approvals = store.session_grants(session)

@@ -67,6 +67,7 @@ class ObservationStore:
         now_ms: float,
         generation: int,
         mapping_warnings: tuple[str, ...] = (),
+        use_dom: bool = False,
     ) -> Observation:
         """Stamp a parsed capture into a new observation of `session` and keep it."""
         obs = Observation(
@@ -77,6 +78,7 @@ class ObservationStore:
             capture=capture,
             mapping=mapping,
             mapping_warnings=mapping_warnings or (mapping.warnings if mapping else ()),
+            use_dom=use_dom,
         )
         queue = self._by_session.setdefault(session, deque(maxlen=self._history))
         if len(queue) == queue.maxlen:

@@ -128,12 +128,24 @@ async def test_the_drift_probe_can_be_turned_off(tmp_path: Path) -> None:
 
 @requirement("S-FLOW-04")
 async def test_a_label_after_another_capture_is_refused(tmp_path: Path) -> None:
-    """S-FLOW-04: a WaitFor replaced upstream's label table since the observation → STALE, nothing clicked."""
-    async with gateway_rig(tmp_path) as rig:
+    """S-FLOW-04: unprobed, a WaitFor replaced upstream's label table since the observation → STALE, nothing clicked."""
+    async with gateway_rig(tmp_path, config={"require_process_match": False}) as rig:
         await rig.call("Snapshot", {"use_vision": True})
         await rig.call("WaitFor", {"condition": "text", "text": "Notepad", "timeout": 2})
         result = await rig.call("Click", {"label": 0})
         assert first_text(result).startswith("DENIED STALE_OBSERVATION: ")
+        assert rig.side_effects() == []
+
+
+@requirement("S-FLOW-04")
+async def test_a_label_after_a_capture_of_a_changed_desktop_is_refused(tmp_path: Path) -> None:
+    """S-FLOW-04: probed, the new table is checked against the observed one: an element renamed → STALE."""
+    async with gateway_rig(tmp_path) as rig:
+        await rig.call("Snapshot", {"use_vision": True})
+        rig.world("element", window="notes.txt - Notepad", name="File", set={"name": "Datei"})
+        await rig.call("WaitFor", {"condition": "text", "text": "Notepad", "timeout": 2})
+        result = await rig.call("Click", {"label": 0})
+        assert first_text(result).startswith("DENIED STALE_OBSERVATION: "), first_text(result)
         assert rig.side_effects() == []
 
 

@@ -18,7 +18,8 @@ from policy import (
     SessionView,
     ToolCall,
 )
-from policy.observation import Capture, Observation, TreeState, Window
+from policy.labels import label_signature
+from policy.observation import Capture, Element, Observation, TreeState, Window
 from policy.observation import Mapping as ImageMapping
 
 SESSION = "s1"
@@ -27,6 +28,35 @@ T0 = 1_000_000.0  # an arbitrary epoch-ms "now" for observations
 
 NOTEPAD = Window(name="notes.txt - Notepad", depth=2, status="Normal", width=1200, height=800, handle=1706796)
 SETTINGS = Window(name="Settings", depth=5, status="Maximized", width=1600, height=960, handle=5049915)
+
+
+def _line(control: str, name: str, point: tuple[int, int], window: str, *meta: tuple[str, str]) -> Element:
+    return Element(kind="element", control=control, name=name, point=point, depth=1, window=window, meta=meta)
+
+
+# The element lines of samples/01 (a Notepad window and the taskbar): 13 interactive, 1 scrollable.
+NOTEPAD_TREE: tuple[Element, ...] = (
+    Element(kind="window", control="window", name=NOTEPAD.name, window=NOTEPAD.name),
+    *(
+        _line("button", n, p, NOTEPAD.name)
+        for n, p in (("Minimize", (1285, 116)), ("Maximize", (1331, 116)), ("Close", (1377, 116)))
+    ),
+    *(_line("menu item", n, (x, 152), NOTEPAD.name) for n, x in (("File", 228), ("Edit", 268), ("View", 308))),
+    _line("document", "Text editor", (800, 520), NOTEPAD.name),
+    _line("document", "Text editor", (1122, 691), NOTEPAD.name, ("v", "0.0")),
+    Element(kind="window", control="window", name="Taskbar", window="Taskbar"),
+    *(
+        _line("button", n, (x, 1056), "Taskbar")
+        for n, x in (
+            ("Start", 24),
+            ("Search", 72),
+            ("Task View", 120),
+            ("Notepad - 1 running window", 168),
+            ("Google Chrome - 1 running window", 216),
+            ("Clock 10:42 AM 5/14/2026", 1860),
+        )
+    ),
+)
 
 
 def window(name: str, handle: int) -> Window:
@@ -44,8 +74,13 @@ def observation(
     tree: TreeState = "present",
     image_size: tuple[int, int] | None = None,
     mapping: ImageMapping | None = None,
+    elements: tuple[Element, ...] | None = None,
+    use_dom: bool = False,
 ) -> Observation:
-    capture = Capture(tool=tool, focused=focused, tree=tree, image_size=image_size)
+    """An observation; a Snapshot with a tree holds `NOTEPAD_TREE` unless `elements` says otherwise."""
+    if elements is None:
+        elements = NOTEPAD_TREE if tool == "Snapshot" and tree == "present" else ()
+    capture = Capture(tool=tool, focused=focused, tree=tree, image_size=image_size, elements=elements)
     return Observation(
         id=obs_id,
         session=session,
@@ -53,11 +88,14 @@ def observation(
         taken_at_ms=taken_at_ms,
         capture=capture,
         mapping=mapping,
+        use_dom=use_dom,
     )
 
 
-def probe_ok(focused: Window | None, *, captured: bool = True) -> Probe:
-    return Probe(status="ok", focused=focused, captured=captured)
+def probe_ok(focused: Window | None, *, captured: bool = True, tree: tuple[Element, ...] | None = None) -> Probe:
+    """An answered probe; `tree` makes it a full-tree probe whose label signature is that tree's."""
+    labels = None if tree is None else label_signature(Capture(tool="Snapshot", tree="present", elements=tree))
+    return Probe(status="ok", focused=focused, captured=captured, labels=labels)
 
 
 def view(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from policy import (
@@ -17,10 +19,12 @@ from policy import (
     refusal_text,
     window_matches,
 )
+from policy.observation import Element
 from policy.observation import Mapping as ImageMapping
 from tests._requirements import requirement
 from tests.policy._world import (
     NOTEPAD,
+    NOTEPAD_TREE,
     OTHER,
     SETTINGS,
     T0,
@@ -34,6 +38,7 @@ from tests.policy._world import (
 )
 
 CFG = PolicyConfig()
+OTHER_WINDOW = window("Example Domain - Google Chrome", 99)
 
 
 def code_of(c: object, v: object, now: float = T0, config: PolicyConfig = CFG) -> Code | None:
@@ -141,27 +146,89 @@ def test_retired_observations_are_stale(cite: bool) -> None:
     assert d is not None and d.code is Code.STALE_OBSERVATION and "restarted" in d.reason
 
 
+UNPROBED = PolicyConfig(require_process_match=False)
+MOVED = tuple(replace(e, point=(e.point[0] + 40, e.point[1])) if e.point else e for e in NOTEPAD_TREE)
+SCROLLED_ELSEWHERE = tuple(replace(e, point=(900, 600)) if e.meta else e for e in NOTEPAD_TREE)
+TYPED = tuple(
+    replace(e, meta=(("value", "hello"),)) if e.control == "document" and not e.meta else e for e in NOTEPAD_TREE
+)
+
+
 @requirement("S-FRESH-05")
 @pytest.mark.parametrize(
-    ("tool_call", "obs_gen", "now_gen", "probe", "expected"),
+    ("tool_call", "obs_gen", "now_gen", "probe", "config", "expected"),
     [
-        (call("Click", label=3), 3, 4, NOT_PROBED, Code.STALE_OBSERVATION),  # someone captured since
-        (call("Click", label=3), 3, 3, NOT_PROBED, None),
-        (call("MultiSelect", labels=[1, 2]), 3, 5, NOT_PROBED, Code.STALE_OBSERVATION),
-        (call("MultiEdit", labels=[[1, "a"]]), 3, 4, NOT_PROBED, Code.STALE_OBSERVATION),
-        (call("Type", label=1, text="x"), 3, 4, NOT_PROBED, Code.STALE_OBSERVATION),
-        (call("Click", loc=[1, 2]), 3, 9, probe_ok(NOTEPAD), None),  # coordinates do not use the table
-        (call("Click", label=3), 3, 3, probe_ok(NOTEPAD, captured=True), Code.STALE_OBSERVATION),
-        (call("Click", label=3), 3, 3, Probe(status="failed", detail="x"), Code.STALE_OBSERVATION),
-        (call("Click", label=3), 3, 3, probe_ok(NOTEPAD, captured=False), None),
+        # unprobed (require_process_match off): the generation says whether the table is still the one seen
+        (call("Click", label=3), 3, 4, NOT_PROBED, UNPROBED, Code.STALE_OBSERVATION),  # someone captured since
+        (call("Click", label=3), 3, 3, NOT_PROBED, UNPROBED, None),
+        (call("MultiSelect", labels=[1, 2]), 3, 5, NOT_PROBED, UNPROBED, Code.STALE_OBSERVATION),
+        (call("MultiEdit", labels=[[1, "a"]]), 3, 4, NOT_PROBED, UNPROBED, Code.STALE_OBSERVATION),
+        (call("Type", label=1, text="x"), 3, 4, NOT_PROBED, UNPROBED, Code.STALE_OBSERVATION),
+        (call("Click", loc=[1, 2]), 3, 9, probe_ok(NOTEPAD), CFG, None),  # coordinates do not use the table
+        # probed with the full tree: the probe's table must be the observed one
+        (call("Click", label=3), 3, 4, probe_ok(NOTEPAD, tree=NOTEPAD_TREE), CFG, None),
+        (call("Click", label=3), 3, 9, probe_ok(NOTEPAD, tree=NOTEPAD_TREE), CFG, None),  # re-established
+        (call("Click", label=3), 3, 4, probe_ok(NOTEPAD, tree=MOVED), CFG, Code.STALE_OBSERVATION),
+        (call("Click", label=3), 3, 4, probe_ok(NOTEPAD, tree=NOTEPAD_TREE[:-1]), CFG, Code.STALE_OBSERVATION),
+        (call("Click", label=3), 3, 4, probe_ok(NOTEPAD, tree=SCROLLED_ELSEWHERE), CFG, None),  # random points
+        (call("Click", label=3), 3, 4, probe_ok(NOTEPAD, tree=TYPED), CFG, None),  # values move no label
+        (call("Click", label=3), 3, 4, probe_ok(NOTEPAD), CFG, Code.STALE_OBSERVATION),  # a region probe
+        (call("Click", label=3), 3, 4, probe_ok(OTHER_WINDOW, tree=NOTEPAD_TREE), CFG, Code.PROCESS_CHANGED),
+        (call("Click", label=3), 3, 3, Probe(status="failed", detail="x"), CFG, Code.PROCESS_CHANGED),
+        (call("Click", label=3), 3, 3, NOT_PROBED, CFG, Code.POLICY_ERROR),  # the shell must probe labels too
+        (
+            call("MultiSelect", labels=[1], locs=[[5, 5]]),
+            3,
+            4,
+            probe_ok(NOTEPAD, tree=MOVED),
+            CFG,
+            Code.STALE_OBSERVATION,
+        ),
     ],
 )
-def test_labels_are_refused_once_upstream_captured_again(
-    tool_call: object, obs_gen: int, now_gen: int, probe: Probe, expected: Code | None
+def test_a_label_acts_only_on_the_table_the_model_saw(
+    tool_call: object, obs_gen: int, now_gen: int, probe: Probe, config: PolicyConfig, expected: Code | None
 ) -> None:
-    """S-FRESH-05: a label acts on upstream's last capture; a newer capture or a capturing probe is STALE."""
+    """S-FRESH-05: unprobed, a capture since is STALE; probed, the probe's table must equal the observed one."""
     v = view(observation("obs-1", generation=obs_gen), generation=now_gen, probe=probe)
-    assert code_of(tool_call, v) is expected
+    assert code_of(tool_call, v, config=config) is expected
+
+
+BROWSER = "Example Domain - Google Chrome"
+WITH_BROWSER = (
+    Element(kind="window", control="window", name=BROWSER, window=BROWSER),
+    Element(kind="element", control="link", name="Learn more", point=(650, 330), depth=1, window=BROWSER),
+    Element(kind="text", control="text", name="Example Domain", depth=1, window=BROWSER),
+    *NOTEPAD_TREE,
+)
+
+
+@requirement("S-FRESH-05")
+@pytest.mark.parametrize(
+    ("basis", "tool_call", "expected", "words"),
+    [
+        (observation("obs-1"), call("Click", label=13), None, ""),  # the last one: the scrollable document
+        (observation("obs-1"), call("Click", label=14), Code.LABEL_UNVERIFIABLE, "out of range"),
+        (observation("obs-1"), call("Click", label=-1), Code.LABEL_UNVERIFIABLE, "out of range"),
+        (observation("obs-1"), call("Click", label="2"), None, ""),
+        (observation("obs-1"), call("Click", label=1.5), Code.LABEL_UNVERIFIABLE, "whole number"),
+        (observation("obs-1"), call("MultiSelect", labels="1,2"), Code.LABEL_UNVERIFIABLE, "whole number"),
+        (observation("obs-1"), call("MultiEdit", labels=[[2, "a"], [99, "b"]]), Code.LABEL_UNVERIFIABLE, "99"),
+        (observation("obs-1", elements=WITH_BROWSER), call("Click", label=0), Code.LABEL_UNVERIFIABLE, "browser"),
+        (observation("obs-1", use_dom=True), call("Click", label=0), Code.LABEL_UNVERIFIABLE, "DOM"),
+        (observation("obs-1", elements=()), call("Click", label=0), Code.LABEL_UNVERIFIABLE, "out of range"),
+    ],
+)
+def test_a_label_the_observation_cannot_place_is_refused_with_the_loc_remedy(
+    basis: object, tool_call: object, expected: Code | None, words: str
+) -> None:
+    """S-FRESH-05: out of range, a browser window's unprinted chrome, a DOM capture: LABEL_UNVERIFIABLE, cite a loc."""
+    tree = basis.capture.elements  # type: ignore[attr-defined]
+    v = view(basis, probe=probe_ok(NOTEPAD, tree=tree))  # type: ignore[arg-type]
+    d = check_freshness(tool_call, v, CFG, T0)  # type: ignore[arg-type]
+    assert (None if d is None else d.code) is expected
+    if d is not None:
+        assert words in d.reason and "cite a loc from the tree" in d.remedy
 
 
 @requirement("S-FRESH-06")
@@ -214,14 +281,17 @@ def test_a_failed_probe_is_refused_and_says_why() -> None:
 
 
 @requirement("S-FRESH-06")
-def test_a_label_only_call_without_a_probe_passes_with_a_warning() -> None:
-    """S-FRESH-06: probing would replace the label table, so a label-only call passes, warned."""
-    v = view(observation("obs-1"), probe=NOT_PROBED)
-    d = decide(call("Click", label=2), context(v), T0)
-    assert d.verdict is Verdict.ALLOW
-    assert any(w.startswith(f"{Warn.WINDOW_UNVERIFIED}:") for w in d.warnings)
-    mixed = decide(call("MultiSelect", labels=[1], locs=[[5, 5]]), context(v), T0)
-    assert mixed.code is Code.POLICY_ERROR  # coordinates too: the shell must probe
+@pytest.mark.parametrize(
+    "tool_call", [call("Click", label=2), call("Type", label=6, text="x"), call("MultiSelect", labels=[1])]
+)
+def test_a_label_call_gets_the_window_drift_check_coordinates_get(tool_call: object) -> None:
+    """S-FRESH-06: no exception for labels — focus moved since the basis is PROCESS_CHANGED, unprobed a fault."""
+    moved = view(observation("obs-1"), probe=probe_ok(OTHER_WINDOW, tree=NOTEPAD_TREE))
+    assert code_of(tool_call, moved) is Code.PROCESS_CHANGED
+    assert code_of(tool_call, view(observation("obs-1"), probe=NOT_PROBED)) is Code.POLICY_ERROR
+    same = view(observation("obs-1"), probe=probe_ok(NOTEPAD, tree=NOTEPAD_TREE))
+    d = decide(tool_call, context(same), T0)  # type: ignore[arg-type]
+    assert d.verdict is Verdict.ALLOW and d.warnings == ()
 
 
 @requirement("S-FRESH-07")

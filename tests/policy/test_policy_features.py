@@ -39,6 +39,7 @@ from policy.observation import Mapping as ImageMapping
 from policy.observation import Observation
 from tests.policy._world import (
     NOTEPAD,
+    NOTEPAD_TREE,
     OTHER,
     SESSION,
     SETTINGS,
@@ -121,6 +122,24 @@ def _probe(world: World, title: str) -> None:
 def _foreign(world: World, title: str) -> None:
     secret = observation("obs-7", session=OTHER, focused=window(title, 77))
     world.foreign.add(secret.id)
+
+
+@given("the window probe is off")
+def _probe_off(world: World) -> None:
+    world.config = PolicyConfig(require_process_match=False)
+
+
+@given(parsers.parse("the full-tree probe sees the same window moved {dx:d} pixels right"))
+def _probe_moved(world: World, dx: int) -> None:
+    moved = tuple(replace(e, point=(e.point[0] + dx, e.point[1])) if e.point else e for e in NOTEPAD_TREE)
+    world.probe = probe_ok(world.observations[-1].focused, tree=moved)
+    world.generation += 1
+
+
+@given("the full-tree probe sees the desktop unchanged")
+def _probe_same(world: World) -> None:
+    world.probe = probe_ok(world.observations[-1].focused, tree=NOTEPAD_TREE)
+    world.generation += 1
 
 
 @given("another session has captured the desktop since")
@@ -339,6 +358,11 @@ def _one_line(world: World) -> None:
     assert world.decision is not None
     text = refusal_text(world.decision)
     assert len(text.splitlines()) == 1 and "\r" not in text and "\n" not in text, text
+
+
+@then(parsers.parse('the remedy says "{words}"'))
+def _remedy_says(world: World, words: str) -> None:
+    assert world.decision is not None and words in world.decision.remedy, world.decision
 
 
 @then("the refusal's remedy is the decision's own remedy")

@@ -35,6 +35,7 @@ from gateway.sim.scenarios.builders import (
     program_manager,
     taskbar,
 )
+from gateway.sim.scenarios.consoles import CONSOLE_SCENARIOS
 from gateway.sim.scenarios.settings import settings
 
 
@@ -131,6 +132,7 @@ BUILTINS: dict[str, Callable[[], Scenario]] = {
     "truncated": truncated,
     "browser": browser,
     "user-control": user_control,
+    **CONSOLE_SCENARIOS,  # issue 18: places where typed text is a command
 }
 
 

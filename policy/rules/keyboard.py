@@ -1,0 +1,418 @@
+"""The keyboard is a shell: where typed text lands, and what a call types (issue 18 item 4).
+
+Text typed with Type or MultiEdit, or set with Clipboard and pasted, is a command when it lands
+in a place that runs what it is given. `typing_target` names that place from what the model saw
+(a parsed Snapshot, `policy.observation.Capture`); `typed_inputs` / `typed_commands` read the
+text and whether Enter follows from a call's real arguments (upstream's `tools_list.json`);
+`is_paste_chord` / `is_enter_chord` recognise the Shortcut calls that paste or submit it.
+
+How the target is found:
+
+1. With a point (Type `loc`, a MultiEdit item): the element printed exactly at that point, else
+   the element printed nearest to it. The Snapshot prints centres, not boxes, and no window
+   rectangles, so "nearest" is a guess; the foreground context — the focused window and every
+   window holding a focused element (a dialog such as the Run box) — is therefore judged too, and
+   the riskiest reading wins (`RISK`). A click at a point that is no element's centre may land in
+   the window in front, and the one in front is the one that took the focus.
+2. Without a point: the focused elements (`[focused]`), else the focused window.
+3. A place is known by its window title (fullmatch, so "powershell notes.txt - Notepad" is a
+   Notepad document) or by its UI tree: a console's `document "Text Area"` (conhost) or a
+   `terminal` element (Windows Terminal), the Run box's `Open:` edit, Explorer's `Address` edit in
+   the `Address Band Root` pane, a browser's `Address and search bar`.
+4. Browsers: upstream prints only the page of a browser window (FORMATS §5.5), never its own
+   address bar. A point above the page (estimated from the page document's centre and the window
+   height), or a browser window with no focused page element, is read as its address bar.
+
+Limits (a tripwire, not a sandbox): a custom shell or REPL with a plain title and no console
+text area (a Python prompt titled "Calculator", an SSH client, a game console, a browser-based
+terminal) cannot be known; titles are read in English only (a German "Ausführen" box is missed);
+a console whose title a program changed to something plain is known only by its `Text Area`; the
+Start menu search, which also runs what is typed, is recognised only as a window titled `Search`
+or `Start`. Positions are inferred from printed centres, so a point between two windows can be
+misplaced; the rule then errs toward the riskier window.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from policy.observation import Capture, Element, Point
+from policy.rules.args import truthy
+
+
+class TypingTarget(StrEnum):
+    """What kind of place typed text lands in."""
+
+    CONSOLE = "console"  # PowerShell, pwsh, cmd, Windows Terminal, WSL, any console text area
+    RUN_BOX = "run-box"  # Win+R, Task Manager's "Create new task", the Start menu search
+    ADDRESS_BAR = "address-bar"  # Explorer's / a file dialog's / a browser's address bar
+    CREDENTIAL_PROMPT = "credential-prompt"  # UAC, Windows Security: always a person's call
+    TEXT = "text"  # an ordinary text field or document
+    UNKNOWN = "unknown"  # the observation does not show where the text lands
+
+
+# Riskiest first: when a point or the focus could mean several places, the first one wins.
+RISK = (
+    TypingTarget.CREDENTIAL_PROMPT,
+    TypingTarget.CONSOLE,
+    TypingTarget.RUN_BOX,
+    TypingTarget.ADDRESS_BAR,
+    TypingTarget.UNKNOWN,
+    TypingTarget.TEXT,
+)
+_COMMAND_PLACES = frozenset({TypingTarget.CREDENTIAL_PROMPT, TypingTarget.CONSOLE, TypingTarget.RUN_BOX})
+# Browser toolbar height bound (tabs + address bar + bookmarks bar): about 115 px at 100 % scale,
+# doubled for 200 % displays. Points less than this above the page's estimated top are read as
+# the toolbar, so the top of a page may be mistaken for the address bar (the safe direction).
+BROWSER_TOOLBAR_MAX_PX = 240
+
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")  # Edge titles hold a zero-width space
+_PREFIXES = re.compile(r"^(?:(?:select|mark|administrator:)\s+)+")  # conhost selection, elevation
+_CONSOLE_TITLES = re.compile(
+    r"(?:windows )?powershell(?: \d+(?:\.\d+)*)?(?: \((?:x64|x86|arm64)\))?(?: ise(?: \(x86\))?)?"
+    r"|pwsh|windows terminal|terminal|azure cloud shell|git bash|wsl"
+    r"|(?:developer (?:command prompt|powershell)|.*native tools command prompt) for vs.*"
+    r"|(?:command prompt|cmd|(?:.*\\)?(?:cmd|wsl|bash|conhost|openconsole)(?:\.exe)?)(?: - .*)?"
+    r"|(?:.*\\)?(?:powershell|pwsh|powershell_ise)(?:\.exe)?"
+    r"|.* - (?:windows )?powershell(?: \d+(?:\.\d+)*)?"
+    r"|(?:ubuntu|debian|kali-linux|kali|alpine|fedora(?:linux)?|opensuse(?:-leap|-tumbleweed)?|sles|oraclelinux"
+    r"|almalinux|archlinux|arch)(?:[-_ ]?\d+(?:[._]\d+)*)?(?: lts)?(?: \(preview\))?"
+    r"|[\w.-]+@[\w.-]+: .*|(?:mingw32|mingw64|ucrt64|clang64|msys):.*"
+)
+_CREDENTIAL_TITLES = frozenset({"user account control", "windows security", "credential dialog xaml host"})
+_RUN_TITLES = {"run": "the Run box", "create new task": "Task Manager's Create new task box"}
+_RUN_TITLES["run new task"] = _RUN_TITLES["create new task"]
+_SEARCH_TITLES = frozenset({"search", "start"})
+_BROWSER_TITLE = re.compile(
+    r"(?:.* [-\u2014] )?(?:google chrome|chromium|microsoft edge|mozilla firefox|firefox|brave|opera|vivaldi)"
+)
+_BROWSER_BARS = re.compile(r"address and search bar|search or enter (?:web )?address|search .*or enter address|url bar")
+_SHELL_BARS = re.compile(r"address|address bar|address: .*")
+_TERMINAL_CTRLS = frozenset({"terminal"})
+
+
+def _fold(text: str | None) -> str:
+    return " ".join(_INVISIBLE.sub("", text or "").split()).casefold()
+
+
+def _title(text: str | None) -> str:
+    return _PREFIXES.sub("", _fold(text))
+
+
+def is_console_title(title: str) -> bool:
+    """Whether a window title is one a console shows (PowerShell, cmd, Terminal, WSL, Git Bash).
+
+    Args:
+        title: the window name as printed.
+
+    Returns:
+        True for e.g. "Windows PowerShell", "Administrator: Command Prompt - ping x",
+        "C:\\WINDOWS\\system32\\cmd.exe", "Ubuntu-22.04", "demo@host: ~"; False for a document
+        titled "powershell notes.txt - Notepad".
+    """
+    return _CONSOLE_TITLES.fullmatch(_title(title)) is not None
+
+
+def is_browser_title(title: str) -> bool:
+    """Whether a window title is a browser's ("… - Google Chrome", "… - Microsoft Edge", …)."""
+    return _BROWSER_TITLE.fullmatch(_fold(title)) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    kind: TypingTarget
+    description: str
+
+
+def _riskiest(places: Iterable[_Place]) -> _Place | None:
+    return min(places, key=lambda p: RISK.index(p.kind), default=None)
+
+
+class _View:
+    """The capture's elements grouped by their top-level window."""
+
+    def __init__(self, capture: Capture) -> None:
+        self.capture = capture
+        self.by_window: dict[str, list[Element]] = {}
+        for el in capture.elements:
+            if el.kind != "window" and el.window is not None:
+                self.by_window.setdefault(el.window, []).append(el)
+        self.sizes = {w.name: (w.width, w.height) for w in (*capture.windows, capture.focused) if w is not None}
+
+    def ancestors(self, target: Element) -> list[Element]:
+        """Lines enclosing `target`, nearest first (tree order and depth give the nesting)."""
+        out: list[Element] = []
+        depth = target.depth
+        elements = self.capture.elements
+        index = next((i for i, el in enumerate(elements) if el is target), -1)
+        for el in reversed(elements[:index]):
+            if el.depth < depth:
+                out.append(el)
+                depth = el.depth
+                if depth == 0:
+                    break
+        return out
+
+    def window_place(self, title: str) -> _Place | None:
+        """A command place known from the window alone (title or console text area), else None."""
+        folded = _title(title)
+        elements = self.by_window.get(title, [])
+        if folded in _CREDENTIAL_TITLES:
+            return _Place(TypingTarget.CREDENTIAL_PROMPT, f"the credential prompt {title!r}")
+        if is_console_title(title):
+            return _Place(TypingTarget.CONSOLE, f"the console window {title!r}")
+        if any(_is_console_area(el) for el in elements):
+            return _Place(TypingTarget.CONSOLE, f"the window {title!r}, whose UI tree shows a console")
+        if folded in _RUN_TITLES:
+            has_open = any(_fold(el.name) == "open:" for el in elements)
+            if has_open or not any(el.kind == "element" for el in elements):
+                return _Place(TypingTarget.RUN_BOX, _RUN_TITLES[folded])
+        return None
+
+    def element_place(self, el: Element) -> _Place:
+        """Where text typed into element `el` lands."""
+        title = el.window or ""
+        found = self.window_place(title)
+        if found is not None:
+            return found
+        name = _fold(el.name)
+        if _BROWSER_BARS.fullmatch(name):
+            return _Place(TypingTarget.ADDRESS_BAR, f"the address bar {el.name!r} of {title!r}")
+        if not is_browser_title(title) and _SHELL_BARS.fullmatch(name) and self._in_address_band(el):
+            return _Place(TypingTarget.ADDRESS_BAR, f"the address bar of {title!r}")
+        if _fold(title) in _SEARCH_TITLES and el.control == "edit":
+            return _Place(TypingTarget.RUN_BOX, f"the {title} search box, which starts what is typed")
+        what = "password field" if el.is_password else el.control
+        return _Place(TypingTarget.TEXT, f"the {what} {el.name!r} in {title!r}")
+
+    def _in_address_band(self, el: Element) -> bool:
+        elements = self.by_window.get(el.window or "", [])
+        in_band = any(_fold(a.name) == "address band root" for a in self.ancestors(el))
+        explorer = _fold(el.window).endswith("file explorer")
+        return in_band or explorer or any(_fold(e.name) == "address band root" for e in elements)
+
+    def browser_toolbar(self, title: str, point: Point) -> bool:
+        """Whether `point` may be above the page of browser window `title` (rule 4)."""
+        page = next((e for e in self.by_window.get(title, []) if e.control == "document" and e.point), None)
+        size = self.sizes.get(title)
+        if page is None or page.point is None or size is None:
+            return True  # nothing to place the page by: the address bar cannot be excluded
+        page_top_at_most = page.point[1] - (size[1] - BROWSER_TOOLBAR_MAX_PX) // 2
+        return point[1] < page_top_at_most
+
+    def focus_context(self) -> list[str]:
+        """Titles of the focused window and of every window holding a focused element."""
+        titles = [el.window for el in self.capture.elements if "focused" in el.flags and el.window is not None]
+        if self.capture.focused is not None:
+            titles.insert(0, self.capture.focused.name)
+        return list(dict.fromkeys(titles))
+
+
+def _is_console_area(el: Element) -> bool:
+    name = _fold(el.name)
+    return (el.control == "document" and name == "text area") or el.control in _TERMINAL_CTRLS
+
+
+def typing_target(capture: Capture, point: Point | None) -> tuple[TypingTarget, str]:
+    """Where text typed at `point` (or at the keyboard focus) lands, from what the model saw.
+
+    Args:
+        capture: the parsed Snapshot/Screenshot the call acts on.
+        point: the screen point the text is typed at (Type `loc`, a MultiEdit item), or None
+            for the keyboard focus (a paste, a label the gateway could not place).
+
+    Returns:
+        `(kind, description)`: the riskiest place the text may land in (module rules 1–4) and a
+        plain description of it for reasons ("the console window 'Windows PowerShell'").
+    """
+    view = _View(capture)
+    places = _at_point(view, point) if point is not None else _at_focus(view)
+    found = _riskiest(places)
+    if found is not None:
+        return found.kind, found.description
+    return TypingTarget.UNKNOWN, "an unknown place: the observation shows no focused window or element"
+
+
+def _at_point(view: _View, point: Point) -> list[_Place]:
+    context = [p for t in view.focus_context() if (p := view.window_place(t)) is not None]
+    shown = [el for el in view.capture.elements if el.kind == "element" and el.point is not None]
+    exact = [el for el in shown if el.point == point]
+    if exact:
+        return [view.element_place(el) for el in exact]
+    places = [p for p in context if p.kind in _COMMAND_PLACES]
+    if shown:
+        nearest = min(shown, key=lambda el: math.dist(el.point or point, point))
+        title = nearest.window or ""
+        if is_browser_title(title) and view.browser_toolbar(title, point):
+            places.append(_Place(TypingTarget.ADDRESS_BAR, f"the toolbar of {title!r}, where its address bar is"))
+        places.append(view.element_place(nearest))
+    elif view.capture.focused is not None:
+        places.append(_unseen(view.capture.focused.name))
+    return places
+
+
+def _at_focus(view: _View) -> list[_Place]:
+    focused = [el for el in view.capture.elements if el.kind == "element" and "focused" in el.flags]
+    if focused:
+        return [view.element_place(el) for el in focused]
+    window = view.capture.focused
+    if window is not None:
+        known = view.window_place(window.name)
+        return [known if known is not None else _unseen(window.name)]
+    return [p for t in view.by_window if (p := view.window_place(t)) is not None]
+
+
+def _unseen(title: str) -> _Place:
+    """The focused window with no element known to hold the keyboard."""
+    if is_browser_title(title):
+        return _Place(TypingTarget.ADDRESS_BAR, f"{title!r} with no focused page element: its address bar may be")
+    return _Place(TypingTarget.UNKNOWN, f"somewhere in {title!r}, which shows no focused element")
+
+
+# ---------------------------------------------------------------------------------------
+# What a call types
+
+
+@dataclass(frozen=True, slots=True)
+class TypedInput:
+    """One piece of text a call puts in.
+
+    Attributes:
+        text: the text as given.
+        enter: whether Enter follows (`press_enter`, or a line break in the text: typed into a
+            console, a line break submits what precedes it).
+        point: where it is typed (`loc` or a MultiEdit `locs` item), when given as coordinates.
+        label: the label it is typed at, when given by label.
+        paste: True for Clipboard `set`: the text arrives only with a later paste.
+    """
+
+    text: str
+    enter: bool
+    point: Point | None = None
+    label: int | None = None
+    paste: bool = False
+
+
+def _has_break(text: str) -> bool:
+    return "\n" in text or "\r" in text
+
+
+def _point(value: object) -> Point | None:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    if isinstance(value, list | tuple) and len(value) >= 2:
+        x, y = value[0], value[1]
+        if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool) and not isinstance(y, bool):
+            return (x, y)
+    return None
+
+
+def _items(value: object) -> list[object]:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return []
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def typed_inputs(tool: str, args: Mapping[str, object]) -> list[TypedInput]:
+    """Every text a Type, MultiEdit or Clipboard `set` call puts in, with where and whether Enter follows.
+
+    Args:
+        tool: upstream's tool name.
+        args: the call's arguments under upstream's names (Type `text`/`loc`/`label`/`press_enter`;
+            MultiEdit `locs` `[[x, y, text], …]` / `labels` `[[label, text], …]`, lists or JSON
+            strings; Clipboard `mode`/`text`).
+
+    Returns:
+        The inputs in order; empty for any other tool, a Clipboard `get`, or a missing text.
+    """
+    if tool == "Type":
+        text = args.get("text")
+        if not isinstance(text, str):
+            return []
+        label = args.get("label")
+        return [
+            TypedInput(
+                text=text,
+                enter=truthy(args.get("press_enter", False)) or _has_break(text),
+                point=_point(args.get("loc")),
+                label=label if isinstance(label, int) and not isinstance(label, bool) else None,
+            )
+        ]
+    if tool == "MultiEdit":  # each item is typed with clear=True and no Enter (upstream tools/multi.py)
+        out = [
+            TypedInput(text=str(item[2]), enter=_has_break(str(item[2])), point=_point(item[:2]))
+            for item in _items(args.get("locs"))
+            if isinstance(item, list | tuple) and len(item) == 3
+        ]
+        out += [
+            TypedInput(text=str(item[1]), enter=_has_break(str(item[1])), label=item[0])
+            for item in _items(args.get("labels"))
+            if isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], int)
+        ]
+        return out
+    if tool == "Clipboard" and str(args.get("mode", "")).strip().lower() == "set":
+        text = args.get("text")
+        return [TypedInput(text=text, enter=_has_break(text), paste=True)] if isinstance(text, str) else []
+    return []
+
+
+def typed_commands(tool: str, args: Mapping[str, object]) -> list[tuple[str, bool]]:
+    """The text(s) a Type / MultiEdit / Clipboard `set` call puts in, with whether Enter follows.
+
+    Args:
+        tool: upstream's tool name.
+        args: the call's arguments under upstream's names.
+
+    Returns:
+        `(text, enter)` pairs in order (see `typed_inputs`); a multi-line text stays one entry,
+        so a variable set on one line is followed into the next.
+    """
+    return [(item.text, item.enter) for item in typed_inputs(tool, args)]
+
+
+_KEY_NAMES = {"control": "ctrl", "lctrl": "ctrl", "rctrl": "ctrl", "ctrlleft": "ctrl", "ctrlright": "ctrl"}
+_KEY_NAMES |= {"lshift": "shift", "rshift": "shift", "shiftleft": "shift", "shiftright": "shift"}
+_KEY_NAMES |= {"ins": "insert", "return": "enter"}
+_PASTE_CHORDS = (frozenset({"ctrl", "v"}), frozenset({"shift", "insert"}), frozenset({"ctrl", "shift", "v"}))
+
+
+def _chord(args: Mapping[str, object]) -> frozenset[str]:
+    keys = str(args.get("shortcut") or "").replace(" ", "").lower().split("+")
+    return frozenset(_KEY_NAMES.get(k, k) for k in keys if k)
+
+
+def is_paste_chord(tool: str, args: Mapping[str, object]) -> bool:
+    """Whether a Shortcut call pastes: Ctrl+V, Shift+Insert, or Ctrl+Shift+V (Windows Terminal).
+
+    Args:
+        tool: upstream's tool name.
+        args: the call's arguments (`shortcut`, keys joined by `+`, any case and spacing).
+
+    Returns:
+        True for a paste chord of the Shortcut tool.
+    """
+    return tool == "Shortcut" and _chord(args) in _PASTE_CHORDS
+
+
+def is_enter_chord(tool: str, args: Mapping[str, object]) -> bool:
+    """Whether a Shortcut call presses Enter (`enter` / `return`), which runs what was typed before.
+
+    Args:
+        tool: upstream's tool name.
+        args: the call's arguments.
+
+    Returns:
+        True for the Shortcut `enter` (alone or with modifiers, e.g. `ctrl+enter`).
+    """
+    return tool == "Shortcut" and "enter" in _chord(args)
