@@ -111,6 +111,30 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     And the model calls "Click" with {"label": 3}
     Then the desktop received one click at 228, 152
 
+  @S-FLOW-14
+  Scenario: A dangerous command typed into a console is refused, the same text into Notepad is typed
+    Given a gateway in front of the simulated desktop "console-powershell"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "Remove-Item -Recurse -Force C:\\Users", "loc": [741, 452], "press_enter": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+
+  @S-FLOW-14
+  Scenario: The same text typed into Notepad is only text
+    Given a gateway in front of the simulated desktop "notepad"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "Remove-Item -Recurse -Force C:\\Users", "loc": [800, 520], "press_enter": true}
+    Then the desktop received exactly one "type"
+
+  @S-RULE-12
+  Scenario: Text put on the clipboard and pasted into the Run box is judged as a command
+    Given a gateway in front of the simulated desktop "run-box"
+    When the model calls "Clipboard" with {"mode": "set", "text": "cmd /c rd /s /q C:\\Users"}
+    And the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "ctrl+v"}
+    Then the result is refused with COMMAND_RULE
+    And no desktop event is a "shortcut"
+
   @S-FLOW-12
   Scenario: The agent cannot lift its own guard through PowerShell
     Given a gateway in front of the simulated desktop "default"

@@ -118,6 +118,9 @@ class SessionView:
         generation: upstream's capture count now (every call for which
             `catalog.replaces_labels` is true, by any session, bumps it once).
         probe: the probe result for this call.
+        clipboard: the text this session last put on the clipboard with the Clipboard tool,
+            None when the gateway cannot know what the clipboard holds (nothing set, or a
+            command ran since that may have changed it); a paste is judged by it (policy/typed.py).
     """
 
     session: str
@@ -127,10 +130,13 @@ class SessionView:
     foreign_ids: frozenset[str] = frozenset()
     generation: int = 0
     probe: Probe = NOT_PROBED
+    clipboard: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.session, str):
             raise TypeError("SessionView.session must be a string")
+        if self.clipboard is not None and not isinstance(self.clipboard, str):
+            raise TypeError("SessionView.clipboard must be None or a string")
         for key, obs in self.observations.items():
             if type(obs) is not Observation or obs.id != key or obs.session != self.session:
                 raise ValueError(f"SessionView.observations[{key!r}] is not this session's observation {key!r}")

@@ -48,6 +48,7 @@ from policy.decision import (
 )
 from policy.freshness import basis_of, check_freshness, check_window, freshness_warnings
 from policy.kill import check_kill
+from policy.typed import typed_hit
 from policy.values import KillState, ToolCall
 from policy.visibility import check_visibility
 
@@ -76,6 +77,13 @@ def _rule_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     hit = rules.match(call.tool, call.args)
     if hit is not None and type(hit) is not RuleHit:
         raise TypeError(f"command rules returned {type(hit).__name__}, not a RuleHit or None")
+    if hit is not None and hit.action == "deny":
+        return hit
+    typed = typed_hit(call, ctx)  # the keyboard is a shell (policy/typed.py)
+    if typed is not None and type(typed) is not RuleHit:
+        raise TypeError(f"command rules returned {type(typed).__name__}, not a RuleHit or None")
+    if typed is not None and (hit is None or typed.action == "deny"):
+        return typed
     return hit
 
 
@@ -212,20 +220,22 @@ CHAIN: tuple[Rule, ...] = (
 
 
 class _MatchOnce:
-    """The context's rules for one `decide` call: steps 3, 4 and 7 all ask, `match` runs once."""
+    """The context's rules for one `decide` call: steps 3, 4 and 7 all ask, each `match` runs once.
 
-    __slots__ = ("_rules", "_asked", "_hit")
+    Typed text is matched as PowerShell (policy/typed.py), so one call may ask about a few
+    different contents; each is matched once."""
+
+    __slots__ = ("_rules", "_hits")
 
     def __init__(self, rules: CommandRules) -> None:
         self._rules = rules
-        self._asked = False
-        self._hit: RuleHit | None = None
+        self._hits: dict[tuple[str, str], RuleHit | None] = {}
 
     def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
-        if not self._asked:
-            self._hit = self._rules.match(tool, args)
-            self._asked = True
-        return self._hit
+        key = (tool, repr(sorted(args.items(), key=lambda kv: str(kv[0]))))
+        if key not in self._hits:
+            self._hits[key] = self._rules.match(tool, args)
+        return self._hits[key]
 
 
 def _checked(ctx: Context) -> Context:

@@ -28,8 +28,10 @@ from gateway.pipeline.policy_world import decide_call
 from gateway.tools import OWN_TOOL_NAMES
 from gateway.upstream.client import UpstreamProtocolError
 from policy import GATEWAY_ARGS, catalog
+from policy.catalog import ToolClass, classify
 from policy.decision import Decision, Verdict, refusal_text
 from policy.observation import Observation
+from policy.rules.keyboard import is_paste_chord
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +141,9 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
     upstream_ms = _ms(upstream_started)
     app.note_upstream_restarts()
     app.counters.allowed += 1
+    app.store.note_forwarded(
+        name, forward, read_only=classify(name) is ToolClass.READ_ONLY, paste=is_paste_chord(name, forward)
+    )
 
     if catalog.replaces_labels(name, forward):
         # Even a failed WaitFor polled (and so replaced the label table) before it timed out.

@@ -185,6 +185,7 @@ def session_view(app: GatewayApp, session: str, probe: Probe) -> SessionView:
         foreign_ids=app.store.foreign_ids(session),
         generation=app.store.generation,
         probe=probe,
+        clipboard=app.store.clipboard,
     )
 
 

@@ -48,6 +48,22 @@ class ObservationStore:
         self._epoch_of: dict[str, int] = {}
         self._dropped: dict[str, deque[str]] = {}
         self.recorded = 0
+        # What the Windows clipboard holds, as far as calls through this gateway tell: the text of
+        # the last Clipboard `set`, or None once anything ran that may have changed it. The
+        # clipboard is the desktop's, not a session's, so one value serves every session.
+        self.clipboard: str | None = None
+
+    def note_forwarded(self, tool: str, args: dict[str, Any], *, read_only: bool, paste: bool) -> None:
+        """Track the clipboard across a call that reached upstream (policy/typed.py judges pastes by it)."""
+        if tool == "Clipboard":
+            mode = str(args.get("mode", "")).strip().lower()
+            if mode == "set":
+                text = args.get("text")
+                self.clipboard = text if isinstance(text, str) else None
+            elif mode != "get":
+                self.clipboard = None
+        elif not (read_only or paste):
+            self.clipboard = None  # a command, a copy chord, a click on "Copy" … may have changed it
 
     def bump_generation(self) -> int:
         """An upstream capture happened (whoever asked for it); return the new generation."""

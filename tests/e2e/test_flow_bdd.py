@@ -409,6 +409,11 @@ def _exactly_one(world: World, kind: str) -> None:
     assert [e["kind"] for e in world.rig.side_effects()].count(kind) == 1
 
 
+@then(parsers.parse('no desktop event is a "{kind}"'))
+def _none_of(world: World, kind: str) -> None:
+    assert [e for e in world.rig.side_effects() if e["kind"] == kind] == []
+
+
 @then(parsers.parse('the person was asked once about "{tool}" and "{rule}"'))
 def _asked_once(world: World, tool: str, rule: str) -> None:
     assert len(world.asked) == 1 and tool in world.asked[0] and rule in world.asked[0]

@@ -1,0 +1,139 @@
+"""The keyboard is a shell: typed and pasted text judged as a command where it would run (issue 18 item 4).
+
+Type, MultiEdit, and a paste (Shortcut Ctrl+V / Shift+Insert / Ctrl+Shift+V, a right click in a
+console) put text somewhere; where that somewhere runs what it is given — a console, the Run box
+or Task Manager's "Create new task", an Explorer or browser address bar — the text is judged by
+the same command rules as the PowerShell tool (`CommandRules.match("PowerShell", …)`). The target
+comes from the observation the call acts on (`policy/rules/keyboard.py`): the element at `loc`,
+every element a label may be (`policy/labels.py`), or the keyboard focus. Enter (press_enter, a
+line break, a later Shortcut `enter`) is what makes it run, but text without it is judged too: a
+later Enter runs it. A UAC or Windows Security prompt is always a person's call.
+
+A paste is judged by what this session last put on the clipboard with the Clipboard tool
+(`SessionView.clipboard`); when the gateway cannot know the clipboard's content (nothing set,
+or a command ran since that may have changed it), pasting into such a place asks a person.
+
+Limit: a custom shell or REPL with a plain window title and no console text area looks like an
+ordinary text field, and its input is not judged (README, Command rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from policy.context import Context
+from policy.decision import RuleHit
+from policy.freshness import basis_of
+from policy.labels import label_table
+from policy.observation import Observation, Point
+from policy.rules.keyboard import RISK, TypingTarget, is_paste_chord, typed_inputs, typing_target
+from policy.values import ToolCall
+
+# Places that run what they are given (a credential prompt is handled on its own).
+RUNS_TEXT = frozenset({TypingTarget.CONSOLE, TypingTarget.RUN_BOX, TypingTarget.ADDRESS_BAR, TypingTarget.UNKNOWN})
+TYPED_TOOLS = frozenset({"Type", "MultiEdit", "Shortcut", "Click"})
+
+CREDENTIAL_PROMPT_RULE = "credential-prompt"
+UNKNOWN_PASTE_RULE = "unknown-paste"
+
+
+def _worst(hits: list[RuleHit]) -> RuleHit | None:
+    return next((h for h in hits if h.action == "deny"), hits[0] if hits else None)
+
+
+def _target(obs: Observation | None, point: Point | None, label: int | None) -> tuple[TypingTarget, str]:
+    if obs is None:
+        return TypingTarget.UNKNOWN, "an unknown place (no observation to read it from)"
+    if label is not None:
+        table = label_table(obs, use_dom=obs.use_dom)
+        if not 0 <= label < len(table.rows):
+            return TypingTarget.UNKNOWN, f"label {label}, which {obs.id} does not place"
+        found = [typing_target(obs.capture, c.point) for c in table.rows[label].candidates if c.point is not None]
+        found.sort(key=lambda kd: RISK.index(kd[0]))
+        return found[0] if found else (TypingTarget.UNKNOWN, f"label {label}")
+    return typing_target(obs.capture, point)
+
+
+def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: bool) -> RuleHit | None:
+    kind, description = where
+    if kind is TypingTarget.CREDENTIAL_PROMPT:
+        return RuleHit(
+            rule_id=CREDENTIAL_PROMPT_RULE,
+            action="ask",
+            risk="credential-prompt",
+            reason=f"this would type into {description}, a Windows security prompt. Instead, let the person "
+            "answer the prompt themselves.",
+        )
+    if kind not in RUNS_TEXT or ctx.rules is None:
+        return None
+    hit = ctx.rules.match("PowerShell", {"command": text})
+    if hit is None:
+        return None
+    runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"
+    return replace(hit, reason=f"text typed into {description} {runs} is a command: {hit.reason}")
+
+
+def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) -> RuleHit | None:
+    if where[0] is TypingTarget.TEXT:
+        return None
+    text = ctx.view.clipboard
+    if text is None:
+        if where[0] not in RUNS_TEXT and where[0] is not TypingTarget.CREDENTIAL_PROMPT:
+            return None
+        return RuleHit(
+            rule_id=UNKNOWN_PASTE_RULE,
+            action="ask",
+            risk="dynamic-command",
+            reason=f"this pastes into {where[1]}, which runs what it is given, and the gateway cannot know what "
+            "the clipboard holds. Instead, type the command with Type, or set it with Clipboard first.",
+        )
+    return _judge(text, where, ctx, enter="\n" in text or "\r" in text)
+
+
+def _is_right_click(call: ToolCall) -> bool:
+    return call.tool == "Click" and str(call.args.get("button", "")).lower() == "right"
+
+
+def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
+    """The command rule that text this input call puts in would hit where it lands, or None.
+
+    Args:
+        call: an INPUT call (Type, MultiEdit, a paste chord, a right click).
+        ctx: the context (rules, this session's observations and clipboard).
+
+    Returns:
+        The worst hit (first deny, else first ask) over every text the call puts in.
+    """
+    if call.tool not in TYPED_TOOLS:
+        return None
+    obs, _ = basis_of(call, ctx.view)
+    if call.tool == "Shortcut" or _is_right_click(call):
+        if not (is_paste_chord(call.tool, call.args) or _is_right_click(call)):
+            return None
+        point = None
+        if _is_right_click(call):
+            where = _target(obs, _loc(call.args.get("loc")), _label(call.args.get("label")))
+            if where[0] is not TypingTarget.CONSOLE:
+                return None  # a right click pastes only in a console
+        else:
+            where = _target(obs, point, None)
+        return _paste_hit(call, ctx, where)
+    hits: list[RuleHit] = []
+    for item in typed_inputs(call.tool, call.args):
+        hit = _judge(item.text, _target(obs, item.point, item.label), ctx, enter=item.enter)
+        if hit is not None:
+            hits.append(hit)
+    return _worst(hits)
+
+
+def _label(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _loc(value: object) -> Point | None:
+    if isinstance(value, list | tuple) and len(value) >= 2:
+        try:
+            return int(float(value[0])), int(float(value[1]))
+        except (TypeError, ValueError):
+            return None
+    return None

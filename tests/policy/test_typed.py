@@ -1,0 +1,107 @@
+"""The keyboard is a shell: `policy.typed.typed_hit` on the simulator's command places (S-RULE-12).
+
+The captures are the simulator's Snapshots as the gateway parses them; the rules are the real
+built-in rule set. Each row says what a call typing, pasting or right-clicking there must hit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+import pytest
+
+from gateway.observe.parse import parse_result
+from gateway.sim import build_server
+from policy.context import SessionView
+from policy.observation import Capture, Observation
+from policy.rules.match import load_rules
+from policy.typed import typed_hit
+from tests._requirements import requirement
+from tests.policy._world import T0, call, context
+from tests.sim._sim import call as sim_call
+from tests.sim._sim import connect
+
+RULES = load_rules()
+DANGEROUS = "Remove-Item -Recurse -Force C:\\Users"
+_CAPTURES: dict[str, Capture] = {}
+
+
+def capture_of(scenario: str) -> Capture:
+    if scenario not in _CAPTURES:
+
+        async def go() -> dict[str, Any]:
+            async with connect(build_server(scenario)) as client:
+                return await sim_call(client, "Snapshot")
+
+        parsed = parse_result("Snapshot", anyio.run(go))
+        assert isinstance(parsed, Capture)
+        _CAPTURES[scenario] = parsed
+    return _CAPTURES[scenario]
+
+
+def focus_point(capture: Capture) -> list[int]:
+    points = [e.point for e in capture.elements if "focused" in e.flags and e.point is not None]
+    return list(points[0]) if points else [850, 62]  # the Edge address bar is never printed
+
+
+def hit_of(scenario: str, tool: str, clipboard: str | None = None, **args: Any) -> tuple[str, str] | None:
+    capture = capture_of(scenario)
+    obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
+    view = SessionView(session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1, clipboard=clipboard)
+    hit = typed_hit(call(tool, **args), context(view, rules=RULES))
+    return None if hit is None else (hit.rule_id, hit.action)
+
+
+PLACES = [
+    "console-powershell",
+    "console-cmd",
+    "windows-terminal",
+    "run-box",
+    "taskmgr-run",
+    "explorer-address",
+    "browser-address",
+]
+
+
+@requirement("S-RULE-12")
+@pytest.mark.parametrize("scenario", PLACES)
+@pytest.mark.parametrize("enter", [True, False])
+def test_a_dangerous_command_typed_where_it_runs_hits_its_rule(scenario: str, enter: bool) -> None:
+    """S-RULE-12: Type into a console, Run box or address bar is judged as PowerShell, with or without Enter."""
+    loc = focus_point(capture_of(scenario))
+    assert hit_of(scenario, "Type", text=DANGEROUS, loc=loc, press_enter=enter) == ("recursive-delete", "deny")
+    assert hit_of(scenario, "Type", text="Get-ChildItem C:\\Users", loc=loc, press_enter=enter) is None
+
+
+@requirement("S-RULE-12")
+@pytest.mark.parametrize(
+    ("scenario", "tool", "clipboard", "args", "expected"),
+    [
+        ("notepad", "Type", None, {"text": DANGEROUS, "press_enter": True}, None),  # a document: just text
+        ("console-powershell", "MultiEdit", None, {"locs": "FOCUS_TEXT"}, ("recursive-delete", "deny")),
+        ("console-powershell", "Shortcut", DANGEROUS, {"shortcut": "ctrl+v"}, ("recursive-delete", "deny")),
+        ("console-powershell", "Shortcut", DANGEROUS, {"shortcut": "Shift + Insert"}, ("recursive-delete", "deny")),
+        ("console-powershell", "Shortcut", None, {"shortcut": "ctrl+v"}, ("unknown-paste", "ask")),
+        ("console-powershell", "Shortcut", "Get-Date", {"shortcut": "ctrl+v"}, None),
+        ("console-powershell", "Shortcut", DANGEROUS, {"shortcut": "ctrl+c"}, None),  # not a paste
+        ("notepad", "Shortcut", DANGEROUS, {"shortcut": "ctrl+v"}, None),
+        ("notepad", "Shortcut", None, {"shortcut": "ctrl+v"}, None),
+        ("console-powershell", "Click", DANGEROUS, {"loc": "FOCUS", "button": "right"}, ("recursive-delete", "deny")),
+        ("notepad", "Click", DANGEROUS, {"loc": "FOCUS", "button": "right"}, None),  # a context menu, not a paste
+        ("console-powershell", "Click", DANGEROUS, {"loc": "FOCUS"}, None),  # a left click types nothing
+        ("uac-prompt", "Type", None, {"text": "hunter2", "loc": "FOCUS"}, ("credential-prompt", "ask")),
+        ("console-powershell", "Type", None, {"text": DANGEROUS, "label": 0}, ("recursive-delete", "deny")),
+    ],
+)
+def test_multiedit_pastes_right_clicks_labels_and_prompts(
+    scenario: str, tool: str, clipboard: str | None, args: dict[str, Any], expected: tuple[str, str] | None
+) -> None:
+    """S-RULE-12: every way text gets in is judged where it lands; ordinary places and chords are not."""
+    point = focus_point(capture_of(scenario))
+    args = dict(args)
+    if args.get("loc") == "FOCUS":
+        args["loc"] = point
+    if args.get("locs") == "FOCUS_TEXT":
+        args["locs"] = [[*point, DANGEROUS]]
+    assert hit_of(scenario, tool, clipboard, **args) == expected
