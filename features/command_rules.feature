@@ -69,7 +69,7 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
 
   @S-RULE-06
   Scenario: The whole corpus: every dangerous call hits its rule, no ordinary call hits any
-    Given the built-in command rules
+    Given the built-in command rules guarding the gateway's own files
     When the dangerous and the ordinary corpus are matched
     Then every dangerous call hit its expected rule
     And no ordinary call hit a rule
@@ -81,3 +81,85 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When calls with missing, null, numeric, list and deeply nested arguments are matched
     Then matching raised nothing
     And a command nested 200 layers deep hits rule "uninspectable-command" with action "deny"
+
+  @S-RULE-13
+  Scenario: A command built at run time is resolved before it is judged
+    Given the built-in command rules
+    When PowerShell is asked to run "$c='Remove-Item'; & $c -Recurse -Force C:\data"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "& ('{0}{1}' -f 'Remove-','Item') C:\Windows\System32 -Recurse"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "$p=@{DisableRealtimeMonitoring=$true}; Set-MpPreference @p"
+    Then the call hits rule "disable-defender" with action "deny"
+
+  @S-RULE-14
+  Scenario: What stays non-constant asks, and can be made to deny
+    Given the built-in command rules
+    When PowerShell is asked to run "iex $payload"
+    Then the call hits rule "dynamic-command" with action "ask"
+    Given the command rules with dynamic_commands "deny"
+    When PowerShell is asked to run "& (Get-Command R?move-I?em) C:\data"
+    Then the call hits rule "dynamic-command" with action "deny"
+
+  @S-RULE-15
+  Scenario: cmd.exe carets and variable substrings do not hide a command
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c "r^d /s /q C:\data""
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "cmd /c %COMSPEC:~-7,3% /c net user eve P@ss1 /add"
+    Then the call hits rule "account-change" with action "deny"
+
+  @S-RULE-16
+  Scenario: An encoded command in any abbreviation is decoded, nested shells included
+    Given the built-in command rules
+    When PowerShell is asked to run the encoded command "cmd /c wevtutil cl Security"
+    Then the call hits rule "log-clear" with action "deny"
+
+  @S-RULE-17
+  Scenario: Every spelling of a protected place is the same place
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "delete", "path": "\\\\localhost\\c$\\Windows\\System32\\hal.dll"}
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When "FileSystem" is called with {"mode": "write", "path": "%SystemRoot%\\System32\\drivers\\etc\\hosts", "content": "1.2.3.4 bank"}
+    Then the call hits rule "protected-place-write" with action "deny"
+
+  @S-RULE-18
+  Scenario: One effect, whatever tool or spelling does it
+    Given the built-in command rules
+    When PowerShell is asked to run "[IO.File]::Delete('C:\Windows\System32\hal.dll')"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When "FileSystem" is called with {"mode": "move", "path": "C:\\Program Files", "destination": "C:\\x"}
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When "Registry" is called with {"mode": "set", "path": "HKLM:\\SYSTEM\\CurrentControlSet\\Control\\SecurityProviders\\WDigest", "name": "UseLogonCredential", "value": "1", "type": "DWord"}
+    Then the call hits rule "security-weakening" with action "deny"
+
+  @S-RULE-19
+  Scenario: Protected processes are refused whatever force says, and killing everything is refused
+    Given the built-in command rules
+    When "Process" is called with {"mode": "kill", "name": "lsass"}
+    Then the call hits rule "kill-critical-process" with action "deny"
+    When PowerShell is asked to run "Get-Process | Stop-Process"
+    Then the call hits rule "kill-all" with action "deny"
+    When PowerShell is asked to run "reg save HKLM\SAM C:\Users\Public\s.hiv"
+    Then the call hits rule "credential-access" with action "deny"
+
+  @S-RULE-20
+  Scenario: Printing, comparing and reading are not commands
+    Given the built-in command rules
+    When PowerShell is asked to run "$cmd = 'Remove-Item -Recurse -Force C:\'; Write-Output "would run: $cmd""
+    Then the call hits no rule
+    When PowerShell is asked to run "Get-Content C:\Windows\System32\drivers\etc\hosts"
+    Then the call hits no rule
+    When PowerShell is asked to run "Copy-Item "$env:LOCALAPPDATA\Google\Chrome\User Data\Default\Login Data" C:\Users\Public\x"
+    Then the call hits rule "credential-access" with action "deny"
+
+  @S-RULE-21
+  Scenario: A 1 MB command is refused as uninspectable, not parsed for ever
+    Given the built-in command rules
+    When PowerShell is asked to run a command of 1048576 characters
+    Then the call hits rule "uninspectable-command" with action "deny"
+
+  @S-RULE-22
+  Scenario: The rules benchmark measures the analyser against the text rules in one run
+    When the rules benchmark runs with 3 rounds
+    Then it reports p50 and p95 of the text rules, the analyser and the whole match for the 2 KB script

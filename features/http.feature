@@ -61,10 +61,10 @@ Feature: Streamable HTTP with a bearer token
     Then its session key is "<key>"
 
     Examples:
-      | kind                                         | key                   |
-      | over stdio                                   | stdio                 |
-      | over 2026-07-28 HTTP from a client "agent-a" | http-modern:agent-a   |
-      | over 2026-07-28 HTTP from an unnamed client  | http-modern:anonymous |
+      | kind                                         | key                            |
+      | over stdio                                   | stdio:<process>                |
+      | over 2026-07-28 HTTP from a client "agent-a" | http-modern:<process>:agent-a  |
+      | over 2026-07-28 HTTP from an unnamed client  | http-modern:<process>:anonymous |
 
   @S-HTTP-08
   Scenario: A 2025-11-25 session key never contains the session id

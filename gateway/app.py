@@ -2,6 +2,12 @@
 
 The pipeline reads the world from here and passes it to `policy` as values. Nothing in
 here decides anything; it only owns resources and answers questions about them.
+
+Three seams are handed in (ARCHITECTURE.md "Seams"): the upstream connection
+(`gateway.upstream.seams.UpstreamConnection`), the audit sink and the clock
+(`gateway.audit.seams`). The defaults are the real ones: `open_gateway` starts the upstream its
+spec names (or connects through the `Connector` it is given), the sink is the state dir's
+`AuditLog`, the clock is `time.time`.
 """
 
 from __future__ import annotations
@@ -13,19 +19,23 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
 import anyio.to_thread
 
+from gateway.audit.seams import AuditSink, Clock
 from gateway.audit.writer import AuditLog
-from gateway.config.load import GatewayConfig, effective_items
+from gateway.config.load import GatewayConfig, default_config_file, effective_items
+from gateway.state.protected import resolve_protected_paths
 from gateway.state.signer import StateSigner
 from gateway.state.store import KillSwitch, ObservationStore, SharedCounter
 from gateway.tools import OWN_TOOL_DEFINITIONS, with_gateway_args
 from gateway.upstream.client import Upstream
+from gateway.upstream.connection import Connector
+from gateway.upstream.seams import UpstreamConnection
 from gateway.upstream.supervisor import UpstreamSpec
 from policy import PolicyConfig, is_visible
 from policy.rules.match import RuleLoadError, RuleSet, load_rules
@@ -51,14 +61,22 @@ class Counters:
 
 
 class GatewayApp:
-    """One gateway process: its config, upstream connection, observation store, kill switch and audit."""
+    """One gateway process: its config, upstream connection, observation store, kill switch and audit.
+
+    Args:
+        config: the effective config.
+        upstream: the upstream connection (entered by whoever made it; see `open_gateway`).
+        clock: seconds since the epoch, for observation ages and approval expiry.
+        audit: the audit sink; default the state dir's hash-chained `AuditLog` per `config`.
+    """
 
     def __init__(
         self,
         config: GatewayConfig,
-        upstream: Upstream,
+        upstream: UpstreamConnection,
         *,
-        clock: Callable[[], float] = time.time,
+        clock: Clock = time.time,
+        audit: AuditSink | None = None,
     ) -> None:
         self.config = config
         self.upstream = upstream
@@ -68,13 +86,17 @@ class GatewayApp:
         )
         self.kill = KillSwitch(config.state_dir)
         self.policy_hash = policy_hash(config)
-        self.audit = AuditLog(
-            config.state_dir,
-            max_bytes=config.audit_max_bytes,
-            keep=config.audit_keep,
-            enabled=config.auto_audit,
-            fsync=config.audit_fsync,
-            policy_hash=self.policy_hash,
+        self.audit: AuditSink = (
+            audit
+            if audit is not None
+            else AuditLog(
+                config.state_dir,
+                max_bytes=config.audit_max_bytes,
+                keep=config.audit_keep,
+                enabled=config.auto_audit,
+                fsync=config.audit_fsync,
+                policy_hash=self.policy_hash,
+            )
         )
         self.counters = Counters()
         self.signer = StateSigner()
@@ -82,6 +104,9 @@ class GatewayApp:
         self._rules: RuleSet | None = None
         self._rules_error: str | None = None
         self._upstream_tools: list[dict[str, Any]] | None = None
+        # The argument validators compiled from that list (gateway/pipeline/arguments.py keeps them
+        # here, keyed by the list itself, so a new list compiles anew; S-ARG-07).
+        self.argument_schemas: object | None = None
         self._seen_restarts = 0
         # Stale at the moment of loss, not at the next call (S-UPS-03): an input call after an idle
         # death must not be judged on a pre-restart observation.
@@ -95,14 +120,17 @@ class GatewayApp:
     def now_ms(self) -> float:
         return self.clock() * 1000.0
 
-    @property
+    @functools.cached_property
     def protected_paths(self) -> tuple[str, ...]:
         """What no proxied tool may touch or run (SELF_PROTECTION): the gateway's own files, and its
-        own command line — a model must not `winmcp-gateway approve` or `kill release` through PowerShell."""
-        paths = [str(self.config.state_dir), str(self.kill.path), *SELF_COMMANDS]
-        if self.config.config_file is not None:
-            paths.append(str(self.config.config_file))
-        return tuple(paths)
+        own command line — a model must not `winmcp-gateway approve` or `kill release` through PowerShell.
+
+        Resolved once, at the first call (S-SELF-04): each path absolute, real and in its 8.3 form
+        (`gateway.state.protected`). The default config folder counts whether or not a file is there
+        (S-SELF-01): a config written there, or a junction made in its place, would load at the next start.
+        """
+        own = (self.config.state_dir, self.kill.path, self.config.config_file, default_config_file().parent)
+        return (*resolve_protected_paths(own), *SELF_COMMANDS)
 
     def forget_upstream_tools(self) -> None:
         """Drop the cached upstream tool list (upstream said its tools changed)."""
@@ -130,12 +158,15 @@ class GatewayApp:
         """The loaded command rules, or (None, why they failed to load) — then SYSTEM/INPUT are refused."""
         if not self.config.command_rules_enabled:
             # Rules off still keeps self-protection: the agent must not lift its own guard.
-            return RuleSet(rules=(), protected_paths=self.protected_paths), None
+            return RuleSet(rules=(), protected_paths=self.protected_paths, analyse=False), None
         if self._rules is None and self._rules_error is None:
             where = f" in {self.config.config_file}" if self.config.config_file else ""
             try:
                 self._rules = load_rules(
-                    self.config.command_rules, self.config.allow_rules, protected_paths=self.protected_paths
+                    self.config.command_rules,
+                    self.config.allow_rules,
+                    protected_paths=self.protected_paths,
+                    dynamic_commands=self.config.dynamic_commands,
                 )
             except RuleLoadError as exc:
                 self._rules_error = f"command rules{where} failed to load: {exc}"
@@ -164,17 +195,43 @@ def policy_hash(config: GatewayConfig) -> str:
 
 
 @contextlib.asynccontextmanager
-async def open_gateway(config: GatewayConfig, spec: UpstreamSpec, *, mode: str = "legacy") -> AsyncIterator[GatewayApp]:
-    """Start the upstream and yield a ready `GatewayApp` (closing both on exit)."""
+async def open_gateway(
+    config: GatewayConfig,
+    spec: UpstreamSpec,
+    *,
+    mode: str = "legacy",
+    connector: Connector | None = None,
+    clock: Clock = time.time,
+    audit: AuditSink | None = None,
+) -> AsyncIterator[GatewayApp]:
+    """Start the upstream and yield a ready `GatewayApp` (closing both on exit).
+
+    Args:
+        config: the effective config.
+        spec: the upstream (started as it says unless `connector` is given; it always describes it).
+        mode: how to talk to the upstream (`legacy`, `auto` or a protocol version).
+        connector: how each upstream connection is opened (default: from `spec`).
+        clock: the app's clock.
+        audit: the audit sink (default: the state dir's `AuditLog`).
+
+    Yields:
+        The app, its upstream entered (it may still be coming up: see `Supervisor`).
+    """
     config.state_dir.mkdir(parents=True, exist_ok=True)
     upstream = Upstream(
         spec,
         timeout_s=config.upstream_timeout_s,
         stderr_path=config.state_dir / "upstream.stderr.log",
         mode=mode,
+        connector=connector,
+        max_result_bytes=config.max_result_bytes,
+        ping_timeout_s=config.upstream_ping_timeout_ms / 1000.0,
+        # The stderr log rotates like the audit (S-UPS-11).
+        stderr_max_bytes=config.audit_max_bytes,
+        stderr_keep=config.audit_keep,
     )
     async with upstream:
-        app = GatewayApp(config, upstream)
+        app = GatewayApp(config, upstream, clock=clock, audit=audit)
         for warning in config.warnings:
             log.warning("%s", warning)
             app.audit.append("config", reason=warning)

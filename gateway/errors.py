@@ -8,6 +8,16 @@
 
 A denial is never an exception: it is a tool result (DESIGN.md §8). Exceptions are for
 the shell's own faults, and each carries the CLI exit code it maps to.
+
+An `UpstreamError`'s `code` says which fault it is (a call shows it as `FAILED <code>`):
+
+    UPSTREAM_UNREACHABLE  cannot be started or reached (yet)
+    UPSTREAM_DIED         the connection ended mid-request; restarted (S-UPS-02)
+    UPSTREAM_TIMEOUT      no answer in `upstream_timeout_s`, but it answers a ping (S-UPS-01)
+    UPSTREAM_HUNG         no answer and no ping answer either: killed and restarted (S-UPS-07)
+    RESULT_TOO_LARGE      an answer over `max_result_bytes`, dropped unread (S-UPS-10)
+    UPSTREAM_BAD_ANSWER   an answer the protocol does not allow
+    UPSTREAM_PROTOCOL_ERROR  a JSON-RPC error of the upstream's own, passed on with its code
 """
 
 from __future__ import annotations
@@ -37,6 +47,8 @@ class UpstreamError(GatewayError):
 
 
 class UpstreamTimeout(UpstreamError):
+    """No answer in time (UPSTREAM_TIMEOUT); the upstream may still be alive."""
+
     exit_code: ClassVar[int] = 3
 
 

@@ -12,10 +12,12 @@ Lifecycle (`status`), each step a pure function returning a new value:
 2. It binds to the client session that asked; another session cannot use it.
 3. A pending request expires `approval_ttl_ms` after it was made; a "once" grant must be
    used within `approval_ttl_ms` of the grant; a "session" grant lasts for the rest of the
-   session (the shell drops it when the session ends).
+   session and, when the shell gives `session_ttl_ms` (it passes `approval_ttl_ms`), no
+   longer than that after the grant (S-APR-10). The session ends it by construction: every
+   session has a key of its own (S-APR-09), so no later session matches the grant.
 4. Ids come from the shell (no randomness here); the shell persists the returned values,
-   and must do so with compare-and-set so that two processes cannot both consume a
-   single-use approval.
+   and does so with compare-and-set so that two processes cannot both consume a
+   single-use approval (S-APR-13).
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def approval_digest(tool: str, args: Mapping[str, object]) -> str:
     """
     body = {"tool": tool, "args": {k: v for k, v in args.items() if k not in GATEWAY_ARGS}}
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    # A lone surrogate (a client can send one in JSON as \ud800) is hashed as it came, not a fault.
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def is_expired(a: Approval, now_ms: float) -> bool:
@@ -94,14 +97,18 @@ def request(approval_id: str, call: ToolCall, ask: Decision, now_ms: float, ttl_
     return pending, replace(ask, remedy=remedy, approval_id=approval_id, approval=pending)
 
 
-def grant(a: Approval, *, scope: ApprovalScope, now_ms: float, ttl_ms: float) -> Approval:
-    """A person approves a pending request (S-APR-05).
+def grant(
+    a: Approval, *, scope: ApprovalScope, now_ms: float, ttl_ms: float, session_ttl_ms: float | None = None
+) -> Approval:
+    """A person approves a pending request (S-APR-05, S-APR-10).
 
     Args:
         a: the pending approval.
         scope: "once" (one identical call) or "session" (identical calls for the rest of the session).
         now_ms: the clock now.
         ttl_ms: `approval_ttl_ms`: how long a "once" grant stays usable.
+        session_ttl_ms: the longest a "session" grant lasts after the grant (the shell passes
+            `approval_ttl_ms`); None: until the session ends.
 
     Returns:
         The approved value.
@@ -115,7 +122,10 @@ def grant(a: Approval, *, scope: ApprovalScope, now_ms: float, ttl_ms: float) ->
         raise ApprovalError(f"approval {a.id} expired before it was granted; the call must be asked again")
     if scope not in ("once", "session"):
         raise ApprovalError(f"scope must be 'once' or 'session', not {scope!r}")
-    expires = None if scope == "session" else now_ms + ttl_ms
+    if scope == "once":
+        expires: float | None = now_ms + ttl_ms
+    else:
+        expires = None if session_ttl_ms is None else now_ms + session_ttl_ms
     return replace(a, status="approved", scope=scope, decided_ms=now_ms, expires_ms=expires)
 
 
@@ -188,6 +198,37 @@ def consume(a: Approval | None, call: ToolCall, now_ms: float) -> tuple[Approval
         )
     after = replace(a, uses=a.uses + 1, status="used" if a.scope == "once" else "approved")
     return after, allow(approval=after, approval_id=a.id, digest=digest)
+
+
+def recheck(
+    current: Approval | None, approval_id: str, call: ToolCall, now_ms: float
+) -> tuple[Approval | None, Decision]:
+    """Use an approval again, against the state another process left in it (S-APR-13).
+
+    The shell stores a spent approval by compare-and-set; when the stored value is no longer
+    the one `decide` saw (another process spent or a person revoked it meanwhile), the call is
+    judged again on what is stored now.
+
+    Args:
+        current: the approval as stored now (None: its file is gone).
+        approval_id: the id `decide` used.
+        call: the call.
+        now_ms: the clock now.
+
+    Returns:
+        As `consume`: (new state, ALLOW) when the stored approval still covers the call, else a
+        refusal (APPROVAL_DENIED for one that was used up, revoked or forgotten meanwhile).
+    """
+    if current is None:
+        return None, refuse(
+            Code.APPROVAL_DENIED,
+            f"approval {approval_id} was used up, revoked or expired while this call was judged.",
+            _NEW,
+            spec="S-APR-13",
+            digest=approval_digest(call.tool, call.args),
+            approval_id=approval_id,
+        )
+    return consume(current, call, now_ms)
 
 
 def session_approval(approvals: Mapping[str, Approval], call: ToolCall, now_ms: float) -> Approval | None:

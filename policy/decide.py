@@ -107,7 +107,8 @@ def check_command_rules(call: ToolCall, ctx: Context, now_ms: float) -> Decision
         # Never shadowed, never asked: the agent must not lift its own guard (DESIGN.md §5).
         return refuse(
             Code.SELF_PROTECTION,
-            f"this call would touch the gateway's own state, config, audit or STOP file: {hit.reason}",
+            f"this call would touch the gateway's own state, config, audit or STOP file (rule {hit.rule_id}): "
+            f"{hit.reason}",
             "leave the gateway's files alone; a person manages them with the winmcp-gateway command",
             spec="S-DEC-06",
             rule_id=hit.rule_id,

@@ -49,6 +49,7 @@ class Code(enum.StrEnum):
     APPROVAL_REQUIRED = "APPROVAL_REQUIRED"
     APPROVAL_DENIED = "APPROVAL_DENIED"
     POLICY_ERROR = "POLICY_ERROR"
+    BAD_ARGUMENTS = "BAD_ARGUMENTS"  # refused before policy runs (gateway/pipeline/arguments.py, S-ARG-01)
 
 
 class Warn(enum.StrEnum):
@@ -58,7 +59,8 @@ class Warn(enum.StrEnum):
 
 
 # Gate refusals that shadow mode reports instead of enforcing (S-DEC-07). KILLED, the
-# visibility codes, SELF_PROTECTION and POLICY_ERROR are never shadowed.
+# visibility codes, SELF_PROTECTION and POLICY_ERROR are never shadowed, nor BAD_ARGUMENTS:
+# input that fails validation is never forwarded (S-ARG-06).
 SHADOWABLE: frozenset[Code] = frozenset(
     {
         Code.NO_OBSERVATION,

@@ -38,11 +38,19 @@ POLICY_ALLOWED = frozenset(
         "__future__", "base64", "binascii", "collections", "dataclasses", "enum", "fnmatch", "functools",
         "hashlib", "itertools", "json", "math", "ntpath", "operator", "policy", "re", "string", "types",
         "typing", "unicodedata",
+        # A compiled grammar and its parser: pure computation on a string, no I/O (issue 18).
+        "tree_sitter", "tree_sitter_powershell",
     }
 )  # fmt: skip
 POLICY_BANNED_CALLS = frozenset({"open", "__import__", "eval", "exec", "compile", "input", "breakpoint"})
 # Import names that differ from their distribution names.
-DIST_OF = {"PIL": "pillow", "mcp_types": "mcp", "platformdirs": "platformdirs"}
+DIST_OF = {
+    "PIL": "pillow",
+    "mcp_types": "mcp",
+    "platformdirs": "platformdirs",
+    "tree_sitter": "tree-sitter",
+    "tree_sitter_powershell": "tree-sitter-powershell",
+}
 
 
 def module_name(root: Path, path: Path) -> str:

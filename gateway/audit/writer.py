@@ -35,7 +35,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +43,9 @@ from filelock import FileLock
 
 from gateway.audit.chain import Tail, count_lines, read_chain_tail
 from gateway.audit.line import chain_hash, dumps, format_ts, jsonable, to_json_line
-from gateway.audit.redact.scrub import masked_tokens, scrub_echoes, typed_texts
-from gateway.audit.redact.values import redact, redact_args, scrub_literals, summarize_result
+from gateway.audit.redact.scrub import masked_tokens, scrub_echoes, scrub_literals, typed_texts
+from gateway.audit.redact.values import redact, redact_args, summarize_result
+from gateway.audit.seams import Clock
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ class AuditLog:
         enabled: bool = True,
         fsync: bool = False,
         policy_hash: str = "",
-        clock: Callable[[], float] = time.time,
+        clock: Clock = time.time,
     ) -> None:
         self.directory = Path(directory)
         self.path = self.directory / file_name

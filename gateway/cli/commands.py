@@ -142,11 +142,15 @@ def upstream_spec(args: argparse.Namespace, *, event_log: Path | None = None) ->
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    import time
+
     from gateway.app import open_gateway
+    from gateway.state.approvals import prune_at_start
     from gateway.transport.server import run_stdio
 
     config = _config(args)
     spec = upstream_spec(args)
+    prune_at_start(config.state_dir, time.time() * 1000.0)  # S-APR-11: forget what no session can use
     if args.http:
         from gateway.transport.http import run_http
 
@@ -209,7 +213,8 @@ def _passthrough(command: str, rest: list[str], *, verbose: bool) -> int:
 
         return sim_main(rest)
     from gateway.audit.report import main as report_main
-    from gateway.config.load import ENV_STATE_DIR, default_state_dir
+    from gateway.config.keys import ENV_STATE_DIR
+    from gateway.config.load import default_state_dir
 
     state = os.environ.get(ENV_STATE_DIR)
     return report_main(rest, default_state_dir=Path(state) if state else default_state_dir())

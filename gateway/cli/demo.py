@@ -208,16 +208,25 @@ class Demo:
         self.new_desktop_events()
 
     async def command_rules(self) -> None:
-        self.title("Command rules — a tripwire on PowerShell/Registry/FileSystem/Process/App content")
-        result = await self.call("PowerShell", {"command": "rm -r -fo C:\\Users\\demo\\Documents"})
+        self.title("Command rules — what a command does to what matters, whatever tool or spelling does it")
+        result = await self.call("PowerShell", {"command": "rm -r -fo C:\\Users\\demo\\Projects\\build"})
         self.check(
             self.text(result).startswith("DENIED COMMAND_RULE") and "recursive-delete" in self.text(result),
             "an aliased recursive delete is refused with its rule id",
         )
+        built = "$c = 'Remove-' + 'Item'; & $c -Recurse -Force $env:USERPROFILE\\Documents"
+        result = await self.call("PowerShell", {"command": built})
+        self.check(
+            self.text(result).startswith("DENIED COMMAND_RULE") and "protected-place-delete" in self.text(result),
+            "a delete built from strings and variables is resolved, and judged by the place it destroys",
+        )
+        printed = "$cmd = 'Remove-Item -Recurse C:\\'; Write-Output \"would run: $cmd\""
+        result = await self.call("PowerShell", {"command": printed})
+        self.check(not result.get("isError"), "a script that only prints a dangerous string passes")
         result = await self.call("PowerShell", {"command": "Get-Date"})
         self.check(not result.get("isError"), "an ordinary command passes")
         kinds = [e.get("kind") for e in self.new_desktop_events()]
-        self.check(kinds.count("powershell") == 1, "only Get-Date reached the (simulated) system")
+        self.check(kinds.count("powershell") == 2, "only the printing script and Get-Date reached the system")
 
     async def approval(self) -> None:
         self.title("Approval — a person decides, out of band; the model cannot approve itself")

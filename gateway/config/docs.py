@@ -24,8 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gateway.config.keys import MAX_OBSERVATION_AGE_CEILING_MS, Key
-from gateway.config.load import ENV_PREFIX, KEYS
+from gateway.config.keys import ENV_PREFIX, KEYS, MAX_OBSERVATION_AGE_CEILING_MS, Key
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"

@@ -99,6 +99,9 @@ KEYS: tuple[Key, ...] = (
     Key(name="command_rules", kind="list[table]", default=(),
         doc='Custom rules: [{id, pattern, risk, reason, action = "deny"|"ask", tools = [...]}]; '
             "patterns match normalised (lower-case, /-separated) text."),
+    Key(name="dynamic_commands", kind="str", default="ask", choices=("ask", "deny"), safe="deny",
+        doc="A command whose name or target is not constant after folding (`& $x`, `iex $y`, a kill by "
+            'pid): "ask" a person, or "deny" it.'),
     Key(name="allow_rules", kind="list[str]", default=(),
         doc="Built-in rule ids to exempt; every exemption that lets a call through is audited."),
     Key(name="annotate_results", kind="bool", default=True,
@@ -106,12 +109,22 @@ KEYS: tuple[Key, ...] = (
     Key(name="auto_audit", kind="bool", default=True,
         doc="Write the audit log. false writes nothing at all."),
     Key(name="audit_max_bytes", kind="int", default=8 * 1024 * 1024, minimum=4096, maximum=1 << 34,
-        doc="Rotate the audit file at this size (bytes)."),
+        doc="Rotate the audit file (and the upstream's stderr log) at this size (bytes)."),
     Key(name="audit_keep", kind="int", default=3, minimum=1, maximum=1000,
-        doc="Rotated audit files to keep."),
+        doc="Rotated audit files (and upstream stderr logs) to keep."),
     Key(name="audit_fsync", kind="bool", default=False,
         doc="fsync after every audit line (slower, survives power loss)."),
     Key(name="upstream_timeout_s", kind="int", default=150, minimum=1, maximum=3600,
         doc="Per-call upstream timeout in seconds (WaitFor may legitimately take 120 s)."),
+    # Upstream faults (issue 12 items 6-7): the liveness check after a timeout, the answer bound.
+    Key(name="upstream_ping_timeout_ms", kind="int", default=5000, minimum=50, maximum=60_000,
+        doc="After a call times out, the upstream must answer a ping within this many ms, or it is "
+            "killed and restarted (FAILED UPSTREAM_HUNG)."),
+    Key(name="max_result_bytes", kind="int", default=64 * 1024 * 1024, minimum=1024, maximum=1 << 31,
+        doc="The largest answer taken from the upstream (bytes of one JSON-RPC message); a larger one "
+            "is dropped unread and the call gets FAILED RESULT_TOO_LARGE."),
+    Key(name="max_message_bytes", kind="int", default=1024 * 1024, minimum=4096, maximum=64 * 1024 * 1024,
+        doc="Largest client message accepted (one stdio line or HTTP body, bytes); a larger one is refused "
+            "with a JSON-RPC error and the gateway keeps serving."),
 )
 # fmt: on

@@ -68,6 +68,7 @@ class GatewayConfig:
     command_rules_enabled: bool = True
     # A tuple of tables; an unreadable value is kept as received so the rules fail to load.
     command_rules: Any = ()
+    dynamic_commands: str = "ask"
     allow_rules: tuple[str, ...] = ()
     annotate_results: bool = True
     auto_audit: bool = True
@@ -75,6 +76,9 @@ class GatewayConfig:
     audit_keep: int = 3
     audit_fsync: bool = False
     upstream_timeout_s: int = 150
+    upstream_ping_timeout_ms: int = 5000
+    max_result_bytes: int = 64 * 1024 * 1024
+    max_message_bytes: int = 1024 * 1024
     state_dir: Path = field(default_factory=lambda: default_state_dir())
     config_file: Path | None = None
     warnings: tuple[str, ...] = ()

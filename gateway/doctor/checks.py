@@ -13,7 +13,8 @@ from typing import Any
 
 from mcp_types.version import KNOWN_PROTOCOL_VERSIONS
 
-from gateway.audit.report import audit_files, verify_chain
+from gateway.audit.reader import audit_files
+from gateway.audit.verify import verify_chain
 from gateway.audit.writer import FILE_NAME
 from gateway.config.load import GatewayConfig, effective_items, weakened_checks
 from gateway.doctor.model import Check, Finding, Verdict
@@ -197,8 +198,10 @@ def check_config(config: GatewayConfig) -> Check:
         "config",
         "configuration",
         findings,
-        ok=f"{where}: no warnings, nothing weakened",
+        # S-UPS-10: the doctor says what an upstream answer may weigh before a call fails RESULT_TOO_LARGE.
+        ok=f"{where}: no warnings, nothing weakened; upstream answers over {config.max_result_bytes} bytes fail",
         data={
+            "max_result_bytes": config.max_result_bytes,
             "file": str(config.config_file) if config.config_file else None,
             "warnings": list(config.warnings),
             "effective": effective_items(config),

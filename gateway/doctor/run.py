@@ -47,6 +47,7 @@ from gateway.observe.coords import derive_mapping
 from gateway.observe.parse import CaptureFailure, parse_result
 from gateway.tools import structured
 from gateway.upstream.client import Upstream
+from gateway.upstream.seams import UpstreamConnection
 from gateway.upstream.supervisor import UpstreamSpec
 
 # The CLI's capture for the mapping check: Screenshot walks no UI tree, so it is cheap on a
@@ -57,7 +58,7 @@ CAPTURE_CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def _server(upstream: Upstream) -> str | None:
+def _server(upstream: UpstreamConnection) -> str | None:
     info = upstream.server_info
     return None if info is None else f"{info.name} {info.version}".strip()
 

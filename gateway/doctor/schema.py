@@ -48,7 +48,6 @@ KNOWN_UNREAD_ARGS: Mapping[str, Mapping[str, str]] = MappingProxyType(
         "MultiSelect": {"press_ctrl": "hold Ctrl while selecting"},
         "PowerShell": {"timeout": "how long the command may run"},
         "FileSystem": {
-            "append": "append instead of overwrite (the path and content are read)",
             "encoding": "text encoding",
             "limit": "listing size",
             "offset": "read offset",
@@ -56,7 +55,6 @@ KNOWN_UNREAD_ARGS: Mapping[str, Mapping[str, str]] = MappingProxyType(
             "show_hidden": "list hidden files",
         },
         "Process": {"limit": "listing size", "sort_by": "listing order"},
-        "Registry": {"type": "the value's registry type (String, DWord …; the value is read)"},
     }
 )
 

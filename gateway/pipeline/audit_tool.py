@@ -11,8 +11,8 @@ from typing import Any
 import anyio.to_thread
 
 from gateway.app import GatewayApp
-from gateway.audit.reader import recent_records
-from gateway.audit.report import audit_files, render_summary, summarize
+from gateway.audit.reader import audit_files, recent_records
+from gateway.audit.report import render_summary, summarize
 from gateway.tools import structured
 
 DEFAULT_LIMIT = 20

@@ -2,6 +2,7 @@
 
     1. own tool?            → gateway/pipeline/own_tool_handlers.py answers, audited
     2. split arguments      → the gateway's own (`based_on`, `approval_id`) are removed before forwarding
+       validate             → schema + bounds + shapes (gateway/pipeline/arguments.py); BAD_ARGUMENTS, audited
     3. probe                → for input actions, a read-only look at the focused window (window drift)
     4. decide               → `policy.decide` with the world as values; any fault is DENY POLICY_ERROR
     5. deny / ask           → a refusal result (never a JSON-RPC error), audited; nothing reaches upstream
@@ -18,12 +19,13 @@ import logging
 import time
 from typing import Any
 
+import gateway.pipeline.own_tool_handlers as own_handlers
 from gateway.app import GatewayApp
 from gateway.errors import UpstreamError
 from gateway.observe.annotation import annotation_line
 from gateway.observe.coords import derive_mapping
 from gateway.observe.parse import CaptureFailure, parse_result
-from gateway.pipeline import own_tool_handlers as own_handlers
+from gateway.pipeline.arguments import screen_arguments
 from gateway.pipeline.policy_world import decide_call
 from gateway.tools import OWN_TOOL_NAMES
 from gateway.upstream.client import UpstreamProtocolError
@@ -74,6 +76,9 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
         return await own_handlers.handle(app, session, name, args, ctx)
 
     forward, own = split_gateway_args(name, args)
+    refused = await screen_arguments(app, session, name, args, forward, started=started)  # S-ARG-01
+    if refused is not None:
+        return refused
     outcome = await decide_call(app, session, name, forward, own, ctx)
     decision, basis = outcome.decision, outcome.basis
     klass = catalog.classify(name).value

@@ -22,6 +22,7 @@ from typing import Any
 from gateway.app import GatewayApp
 from gateway.errors import UpstreamError
 from gateway.observe.parse import CaptureFailure, parse_result
+from gateway.pipeline.argument_checks import aimed_point
 from gateway.protocol.elicitation import (
     ask_mid_call,
     input_required,
@@ -262,7 +263,7 @@ async def _decide_call(
     decision = decide(call, context, now)
     facts: dict[str, Any] = {
         "basis": basis,
-        "point": target_point(name, forward),
+        "point": aimed_point(name, forward),  # validated before policy ran (S-ARG-08)
         "password_field": password_target(basis or app.store.latest(session), name, forward),
         "probe_ms": probe_ms,
     }
@@ -271,8 +272,9 @@ async def _decide_call(
             return await _ask_person(app, session, call, decision, own, ctx, store, facts)
         pending, decision = request_approval(new_approval_id(), call, decision, now, app.config.approval_ttl_ms)
         store.save(pending, call=describe_call(name, forward, rule_id=decision.rule_id, reason=decision.reason))
+        store.prune_if_due(now)  # S-APR-11: a write sweeps what expired
     elif decision.verdict is Verdict.ALLOW and decision.approval is not None:
-        store.save(decision.approval)
+        decision = store.spend(approvals, call, decision, now)  # compare-and-set (S-APR-13)
     exempted = rules.exempted_by(name, forward) if rules is not None and decision.verdict is Verdict.ALLOW else ()
     return Outcome(decision=decision, approval_id=decision.approval_id, exempted=tuple(exempted), **facts)
 
@@ -313,7 +315,7 @@ async def _ask_person(
     assert pending is not None and answer is not None
     now = app.now_ms()
     if answer in ("once", "session"):
-        store.save(grant_approval(pending, scope=answer, now_ms=now, ttl_ms=ttl))
+        store.save(grant_approval(pending, scope=answer, now_ms=now, ttl_ms=ttl, session_ttl_ms=ttl))
         await app.audit_event(
             "approval",
             session=session,

@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 
 import mcp_types as types
 from mcp.server.lowlevel.server import Server
-from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel
 
 from gateway.app import GatewayApp
@@ -30,7 +29,7 @@ from gateway.errors import UpstreamError
 from gateway.protocol.server_requests import Router
 from gateway.protocol.sessions import session_of
 from gateway.protocol.waiting_call import binding_of, run_interactive
-from gateway.upstream.client import UpstreamProtocolError
+from gateway.upstream.client import client_error
 from gateway.upstream.client_side import strip_reserved_meta
 
 # Round-trip parameters of 2026-07-28 retries belong to the client ⇄ gateway exchange only.
@@ -60,11 +59,8 @@ async def as_protocol_errors(op: Callable[[], Awaitable[T]]) -> T:
     """
     try:
         return await op()
-    except UpstreamProtocolError as exc:
-        raise MCPError(exc.rpc_code, str(exc), exc.rpc_data) from exc
     except UpstreamError as exc:
-        data = {"code": exc.code, "stderr_tail": exc.stderr_tail} if exc.stderr_tail else {"code": exc.code}
-        raise MCPError(types.INTERNAL_ERROR, f"{exc.code}: {exc}", data) from exc
+        raise client_error(exc) from exc
 
 
 def register_forwarding(server: Server[Any], app: GatewayApp, router: Router) -> None:

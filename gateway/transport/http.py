@@ -12,7 +12,11 @@ Every HTTP request passes one guard before anything else sees it, in this order:
     4. Token     — `Authorization: Bearer <token>`, compared in constant time
                    (`hmac.compare_digest`); missing or wrong is 401 with `WWW-Authenticate`.
                    Skipped only with `--no-auth`, which is refused on a non-loopback bind.
-    5. /mcp      — the SDK's streamable-HTTP session manager (both protocol eras; it checks
+    5. Body      — a POST to /mcp is read up to `max_message_bytes` and checked like a stdio
+                   line (`gateway.transport.framing`, S-MSG-08): too large is 413, any other
+                   malformed message 400, each with its JSON-RPC error as the body (-32700 for
+                   a body that is not JSON) and one stderr line.
+    6. /mcp      — the SDK's streamable-HTTP session manager (both protocol eras; it checks
                    Host/Origin again with the same lists, and the Content-Type of a POST).
 
 The token comes from `--token`, else `WINMCP_GATEWAY_TOKEN`, else the state dir file
@@ -39,13 +43,15 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gateway.app import GatewayApp, open_gateway
 from gateway.config.load import GatewayConfig
 from gateway.errors import ConfigError
+from gateway.transport.framing import OVERSIZE_PREFIX_BYTES, MessageLimits, Refusal, check_message, oversize
 from gateway.transport.http_guard import HttpSettings, resolve_settings
-from gateway.transport.server import build_server
+from gateway.transport.server import build_server, message_limits
+from gateway.transport.stdio import log_refusal
 from gateway.upstream.supervisor import UpstreamSpec
 
 log = logging.getLogger(__name__)
@@ -62,14 +68,66 @@ def _refusal(status: int, error: str, detail: str, headers: Mapping[str, str] | 
     return JSONResponse({"error": error, "detail": detail}, status_code=status, headers=dict(headers or {}))
 
 
-class Guard:
-    """The ASGI guard in front of the whole app (steps 1-4 of the module docstring)."""
+async def _read_body(receive: Receive, limit: int) -> tuple[bytes, int, bool]:
+    """The request body, read until it ends or passes `limit` (then only its first bytes are kept).
 
-    def __init__(self, inner: ASGIApp, settings: HttpSettings, *, upstream_alive: Callable[[], bool]) -> None:
+    Returns:
+        The body (or its first bytes), its size so far, and whether it was read whole.
+    """
+    body = bytearray()
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":  # the client went away
+            return bytes(body), size, False
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return bytes((body + chunk)[:OVERSIZE_PREFIX_BYTES]), size, False
+        body += chunk
+        if not message.get("more_body", False):
+            return bytes(body), size, True
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that hands the already read body to the app, then the client's own events."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+def _rpc_refusal(refusal: Refusal) -> Response:
+    status = 413 if refusal.reason == "too-large" else 400
+    return Response(
+        refusal.reply().model_dump_json(by_alias=True, exclude_unset=True),
+        status_code=status,
+        media_type="application/json",
+    )
+
+
+class Guard:
+    """The ASGI guard in front of the whole app (steps 1-5 of the module docstring)."""
+
+    def __init__(
+        self,
+        inner: ASGIApp,
+        settings: HttpSettings,
+        *,
+        upstream_alive: Callable[[], bool],
+        limits: MessageLimits | None = None,
+    ) -> None:
         self._inner = inner
         self._settings = settings
         self._security = TransportSecurityMiddleware(settings.transport_security())
         self._upstream_alive = upstream_alive
+        self._limits = limits or MessageLimits()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":  # nothing is served over websockets: refuse before any check
@@ -98,6 +156,21 @@ class Guard:
                 scope, receive, send
             )
             return
+        if request.url.path == MCP_PATH and request.method == "POST":
+            body, size, whole = await _read_body(receive, self._limits.max_bytes)
+            turned_away: Refusal | None
+            if size > self._limits.max_bytes:
+                turned_away = oversize(body, size, self._limits)
+            elif not whole:
+                return  # the client disconnected mid-body: nobody to answer
+            else:
+                checked = check_message(body, self._limits)
+                turned_away = checked if isinstance(checked, Refusal) else None
+            if turned_away is not None:
+                log_refusal(turned_away)
+                await _rpc_refusal(turned_away)(scope, receive, send)
+                return
+            receive = _replay(body, receive)
         await self._inner(scope, receive, send)
 
     def _auth_problem(self, request: Request) -> str | None:
@@ -121,8 +194,12 @@ class Guard:
 def build_http_app(app: GatewayApp, settings: HttpSettings) -> ASGIApp:
     """The guarded ASGI app serving `app` on streamable HTTP (its lifespan runs the session manager)."""
     server = build_server(app)
+    limits = message_limits(app)
     manager = StreamableHTTPSessionManager(
-        app=server, security_settings=settings.transport_security(), max_sessions=MAX_SESSIONS
+        app=server,
+        security_settings=settings.transport_security(),
+        max_sessions=MAX_SESSIONS,
+        max_request_body_size=limits.max_bytes,  # the Guard refuses a larger body first (step 5)
     )
     routes = [Route(MCP_PATH, endpoint=StreamableHTTPASGIApp(manager))]
 
@@ -132,7 +209,7 @@ def build_http_app(app: GatewayApp, settings: HttpSettings) -> ASGIApp:
             yield
 
     inner = Starlette(routes=routes, lifespan=lifespan)
-    return Guard(inner, settings, upstream_alive=lambda: app.upstream.alive)
+    return Guard(inner, settings, upstream_alive=lambda: app.upstream.alive, limits=limits)
 
 
 def bind_socket(host: str, port: int) -> socket.socket:

@@ -20,8 +20,6 @@ import anyio
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions, Server
-from mcp.server.stdio import stdio_server
-from mcp.shared.exceptions import MCPError
 
 from gateway import __version__
 from gateway.app import GatewayApp
@@ -32,7 +30,9 @@ from gateway.protocol.server_requests import Router, tools_digest
 from gateway.protocol.sessions import session_of
 from gateway.protocol.waiting_call import binding_of, run_interactive, runtime_lifespan
 from gateway.tools import OWN_TOOL_DEFINITIONS
-from gateway.upstream.client import UpstreamProtocolError
+from gateway.transport.framing import MessageLimits
+from gateway.transport.stdio import checked_stdio
+from gateway.upstream.client import UpstreamProtocolError, client_error
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +130,7 @@ def build_server(app: GatewayApp) -> Server[Any]:
         try:
             tools = await app.client_tools()
         except UpstreamProtocolError as exc:
-            raise MCPError(exc.rpc_code, str(exc), exc.rpc_data) from exc
+            raise client_error(exc) from exc
         except UpstreamError as exc:
             log.warning("tools/list without the upstream's tools: %s", exc)
             tools = own_tools_only()
@@ -142,7 +142,7 @@ def build_server(app: GatewayApp) -> Server[Any]:
             result = await handle_call(app, session, params.name, dict(params.arguments or {}), ctx)
         except UpstreamProtocolError as exc:
             # A protocol error from the upstream keeps its JSON-RPC code (DESIGN.md §10).
-            raise MCPError(exc.rpc_code, str(exc), exc.rpc_data) from exc
+            raise client_error(exc) from exc
         if result.get("resultType") == "input_required":
             # The pipeline's own 2026-07-28 round trip (an approval asked through elicitation).
             return types.InputRequiredResult.model_validate(result)
@@ -174,10 +174,19 @@ def build_server(app: GatewayApp) -> Server[Any]:
     return server
 
 
+def message_limits(app: GatewayApp) -> MessageLimits:
+    """The bounds every client message of `app` must keep (`max_message_bytes`, S-MSG-05)."""
+    return MessageLimits(max_bytes=app.config.max_message_bytes)
+
+
 async def serve_stdio(app: GatewayApp) -> None:
-    """Serve `app` over stdin/stdout until the client closes stdin."""
+    """Serve `app` over stdin/stdout until the client closes stdin.
+
+    Every stdin line is checked before the SDK sees it (`gateway.transport.stdio`): a malformed
+    one is answered with its JSON-RPC error and logged, and serving goes on (S-MSG-01..07).
+    """
     server = build_server(app)
-    async with stdio_server() as (read, write):
+    async with checked_stdio(message_limits(app)) as (read, write):
         await server.run(read, write, server.create_initialization_options())
 
 

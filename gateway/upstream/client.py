@@ -1,15 +1,21 @@
 """The MCP client side: one live connection to Windows-MCP, and the one place its faults are mapped.
 
-This is the one place upstream and library exceptions are mapped (`map_upstream_errors`,
-STYLE.md §3): the most specific match wins, and everything else is an `UpstreamError`
-whose message says what happened and what to do. Nothing above this module sees an
-`MCPError` from the upstream connection except a protocol error that must be passed on
-with its JSON-RPC code (`UpstreamProtocolError`, S-UPS-05).
+This is the one place upstream and library exceptions are mapped, both ways (STYLE.md §3):
+
+- in: `map_upstream_errors` turns every upstream/library fault into an `UpstreamError` whose
+  message says what happened and what to do (the most specific match wins). Nothing above
+  this module sees an `MCPError` from the upstream connection; a JSON-RPC error the upstream
+  answered with becomes `UpstreamProtocolError`, which keeps its code (S-UPS-05).
+- out: `client_error` is the JSON-RPC error a client is given for an `UpstreamError` — the
+  upstream's own error unchanged, or INTERNAL_ERROR naming the gateway's code. (A tool call's
+  upstream fault is a tool result instead, `gateway.pipeline.journey.failure_result`.)
 
 The connection's lifecycle (start, watch, lose, restart with backoff) is
 `gateway.upstream.supervisor.Supervisor`; `Upstream` adds the requests. Every request is bounded by
 `timeout_s` (config `upstream_timeout_s`); on timeout the SDK cancels the upstream request
-and the call gets UPSTREAM_TIMEOUT (S-UPS-01).
+and the call gets UPSTREAM_TIMEOUT (S-UPS-01) — unless the upstream does not answer a ping
+either: then it is killed and restarted and the call gets UPSTREAM_HUNG (S-UPS-07). An answer
+over `max_result_bytes` is RESULT_TOO_LARGE (S-UPS-10).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from pydantic import TypeAdapter, ValidationError
 from gateway.errors import UpstreamError, UpstreamTimeout
 from gateway.upstream.client_side import CURRENT_CALLER
 from gateway.upstream.connection import is_modern, send_quietly
+from gateway.upstream.limits import RESULT_TOO_LARGE, is_too_large
 from gateway.upstream.supervisor import (
     Supervisor,
     tail_of,
@@ -74,7 +81,8 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
         UpstreamProtocolError: the upstream answered with a JSON-RPC error (its code is kept).
         UpstreamTimeout: no answer within the timeout (UPSTREAM_TIMEOUT).
         UpstreamError: the connection died (UPSTREAM_DIED), cannot be reached (UPSTREAM_UNREACHABLE),
-            or answered in a shape the protocol does not allow (UPSTREAM_BAD_ANSWER).
+            answered in a shape the protocol does not allow (UPSTREAM_BAD_ANSWER), or with more
+            than `max_result_bytes` (RESULT_TOO_LARGE).
     """
     try:
         yield
@@ -90,6 +98,12 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
             ) from exc
         if exc.code == _REQUEST_TIMEOUT:
             raise UpstreamTimeout(f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT") from exc
+        if is_too_large(exc):
+            raise UpstreamError(
+                f"{exc.message}: the answer to {what} was dropped unread (the upstream still runs); "
+                "ask for less (a smaller region, fewer items) or raise max_result_bytes",
+                code=RESULT_TOO_LARGE,
+            ) from exc
         raise UpstreamProtocolError(exc.code, exc.message, exc.data) from exc
     except TimeoutError as exc:
         raise UpstreamTimeout(f"the upstream did not answer {what} in time", code="UPSTREAM_TIMEOUT") from exc
@@ -104,6 +118,23 @@ def map_upstream_errors(what: str, stderr_path: Path | None = None) -> Iterator[
         ) from exc
     except OSError as exc:
         raise UpstreamError(f"the upstream cannot be reached for {what}: {exc}", code="UPSTREAM_UNREACHABLE") from exc
+
+
+def client_error(exc: UpstreamError) -> MCPError:
+    """The JSON-RPC error a client gets for an upstream fault (S-UPS-05; the one outbound mapping).
+
+    Args:
+        exc: the fault, as `map_upstream_errors` raised it.
+
+    Returns:
+        For an `UpstreamProtocolError` the upstream's own code, message and data; for any other
+        `UpstreamError` INTERNAL_ERROR with the message `CODE: reason` and `data` holding the
+        code (and the upstream's stderr tail when there is one): a list has no isError form.
+    """
+    if isinstance(exc, UpstreamProtocolError):
+        return MCPError(exc.rpc_code, str(exc), exc.rpc_data)
+    data = {"code": exc.code, "stderr_tail": exc.stderr_tail} if exc.stderr_tail else {"code": exc.code}
+    return MCPError(types.INTERNAL_ERROR, f"{exc.code}: {exc}", data)
 
 
 def as_wire(model: Any) -> dict[str, Any]:
@@ -138,15 +169,21 @@ class Upstream(Supervisor):
 
     async def _request(self, what: str, op: Callable[[Client], Any]) -> Any:
         client = await self._ensure(what)
+        sink = self._sink
         caller = CURRENT_CALLER.get()
         if caller is not None:
             self._in_flight.append(caller)
         try:
             with map_upstream_errors(what, self.stderr_path), anyio.fail_after(self.timeout_s):
                 return await op(client)
+        except UpstreamTimeout as exc:
+            if await self.is_alive(client):
+                raise
+            raise self._hung(client, what) from exc
         except UpstreamError as exc:
             if exc.code == "UPSTREAM_DIED":
                 self._mark_lost(client, str(exc))
+                exc.stderr_tail = await self.settled_stderr_tail(sink) or exc.stderr_tail
             raise
         finally:
             if caller is not None:
@@ -154,6 +191,19 @@ class Upstream(Supervisor):
                     if self._in_flight[i] is caller:
                         del self._in_flight[i]
                         break
+
+    def _hung(self, client: Client, what: str) -> UpstreamError:
+        """Kill the upstream that answered neither `what` nor a ping; the call's error (S-UPS-07)."""
+        why = (
+            f"the upstream answered neither {what} in {self.timeout_s:g} s nor a ping in "
+            f"{self.ping_timeout_s:g} s: it is hung"
+        )
+        self.kill_hung(client, why)
+        return UpstreamError(
+            f"{why}; the gateway killed it and is starting it again (every observation is stale) — retry the call",
+            stderr_tail=tail_of(self.stderr_path),
+            code="UPSTREAM_HUNG",
+        )
 
     async def list_tools(self) -> list[dict[str, Any]]:
         """All upstream tools as wire dicts (every page)."""

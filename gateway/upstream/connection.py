@@ -1,5 +1,10 @@
-"""Pieces of one upstream connection: the transport that reports its own end, the SDK client
-built around it, and the 2026-07-28 `subscriptions/listen` pump (S-UPS-02, S-PROTO-07).
+"""Pieces of one upstream connection: how it is opened (`Connector`), the transport that reports
+its own end, the SDK client built around it, and the 2026-07-28 `subscriptions/listen` pump
+(S-UPS-02, S-PROTO-07).
+
+Every connection's answers are bounded by `max_result_bytes` (S-UPS-10): the stdio child's
+reader does it before a long line is held (`gateway.upstream.stdio_bounded`, reached through
+`bounded`), and the watched read stream checks every parsed answer of any other transport.
 
 `gateway.upstream.client.Upstream` supervises connections; this module only builds and runs one.
 """
@@ -11,19 +16,22 @@ import contextvars
 import logging
 import warnings
 from collections.abc import AsyncIterator, Callable, Mapping
-from typing import Any, TextIO
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol, TextIO, TypeAlias
 
 import anyio
 import mcp_types as types
 from mcp import Client, StdioServerParameters
 from mcp.client.session import ClientRequestContext, IncomingMessage
-from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.shared.message import SessionMessage
 from mcp.shared.subscriptions import event_to_notification
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from gateway.upstream.client_side import CURRENT_CALLER, UpstreamHooks, not_supported
+from gateway.upstream.limits import DEFAULT_MAX_RESULT_BYTES, WireActivity, oversized
+from gateway.upstream.stdio_bounded import bounded_stdio_client
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +47,13 @@ class _WatchedReceive:
     end-of-stream lets the gateway mark every observation stale and restart at once (S-UPS-02).
     """
 
-    def __init__(self, inner: Any, on_end: Callable[[], None]) -> None:
+    def __init__(
+        self, inner: Any, on_end: Callable[[], None], limit: int | None = None, activity: WireActivity | None = None
+    ) -> None:
         self._inner = inner
         self._on_end = on_end
+        self._limit = limit
+        self._activity = activity
 
     @property
     def last_context(self) -> contextvars.Context | None:
@@ -51,10 +63,16 @@ class _WatchedReceive:
 
     async def receive(self) -> Any:
         try:
-            return await self._inner.receive()
+            message = await self._inner.receive()
         except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
             self._on_end()
             raise
+        if self._activity is not None:
+            self._activity.touch()
+        if self._limit is not None and (error := oversized(message, self._limit)) is not None:
+            log.warning("%s", error.error.message)
+            return SessionMessage(error)
+        return message
 
     def __aiter__(self) -> _WatchedReceive:
         return self
@@ -79,10 +97,23 @@ class _WatchedReceive:
 
 
 @contextlib.asynccontextmanager
-async def watched(transport: Any, on_end: Callable[[], None]) -> AsyncIterator[tuple[Any, Any]]:
-    """Enter `transport` and hand out its streams with an end-of-stream watch on the read side."""
+async def watched(
+    transport: Any,
+    on_end: Callable[[], None],
+    *,
+    max_result_bytes: int | None = None,
+    activity: WireActivity | None = None,
+) -> AsyncIterator[tuple[Any, Any]]:
+    """Enter `transport` and hand out its streams with an end-of-stream watch on the read side.
+
+    Args:
+        transport: the connection's transport, not yet entered.
+        on_end: called once when the read side ends.
+        max_result_bytes: a parsed answer larger than this is replaced by RESULT_TOO_LARGE.
+        activity: counts every message received.
+    """
     async with transport as (read, write):
-        yield _WatchedReceive(read, on_end), write
+        yield _WatchedReceive(read, on_end, max_result_bytes, activity), write
 
 
 def _as_model(method: str, answer: dict[str, Any]) -> Any:
@@ -137,24 +168,94 @@ class ClientCallbacks:
         await hooks.notification(data["method"], data.get("params"))
 
 
+# A transport: entered, it yields the connection's (read, write) streams; left, it closes them.
+Transport: TypeAlias = AbstractAsyncContextManager[tuple[Any, Any]]
+
+
+class Connector(Protocol):
+    """How one upstream connection is opened: the seam between the supervisor and a process.
+
+    The default (`spec_connector`) starts the stdio command or opens the streamable-HTTP URL;
+    `gateway.upstream.in_process.in_process` serves an MCP server object in this process.
+    """
+
+    def __call__(self, errlog: TextIO) -> Transport:
+        """A fresh transport for one connection.
+
+        Args:
+            errlog: where a child process's stderr goes (the state dir's upstream.stderr.log).
+
+        Returns:
+            The transport, not yet entered.
+        """
+        ...
+
+
+class SpecConnector:
+    """The connector for an upstream command (a stdio child with `environ`) or a streamable-HTTP URL.
+
+    A stdio child's answers are bounded while they are read (`max_result_bytes`); every byte
+    read counts in `activity`.
+    """
+
+    def __init__(
+        self,
+        *,
+        argv: tuple[str, ...],
+        url: str | None,
+        environ: Mapping[str, str],
+        max_result_bytes: int = DEFAULT_MAX_RESULT_BYTES,
+        activity: WireActivity | None = None,
+    ) -> None:
+        self.argv, self.url, self.environ = argv, url, dict(environ)
+        self.max_result_bytes = max_result_bytes
+        self.activity = activity
+
+    def __call__(self, errlog: TextIO) -> Transport:
+        if self.url:
+            http: Transport = streamable_http_client(self.url)
+            return http
+        params = StdioServerParameters(command=self.argv[0], args=list(self.argv[1:]), env=self.environ)
+        stdio: Transport = bounded_stdio_client(
+            params, errlog, max_result_bytes=self.max_result_bytes, activity=self.activity
+        )
+        return stdio
+
+    def bounded(self, max_result_bytes: int, activity: WireActivity) -> SpecConnector:
+        """The same connector with this limit and activity counter."""
+        return SpecConnector(
+            argv=self.argv, url=self.url, environ=self.environ, max_result_bytes=max_result_bytes, activity=activity
+        )
+
+
+def spec_connector(*, argv: tuple[str, ...], url: str | None, environ: Mapping[str, str]) -> Connector:
+    """The connector for an upstream command (a stdio child with `environ`) or a streamable-HTTP URL."""
+    return SpecConnector(argv=argv, url=url, environ=environ)
+
+
+def bounded(connector: Connector, max_result_bytes: int, activity: WireActivity) -> Connector:
+    """`connector` with the result limit and activity counter, where it can apply them while reading.
+
+    Connectors that cannot (a server in this process, a test's stand-in) are returned as they
+    are; the watched stream still checks their parsed answers (`watched`).
+    """
+    if isinstance(connector, SpecConnector):
+        return connector.bounded(max_result_bytes, activity)
+    return connector
+
+
 def make_client(
     *,
-    argv: tuple[str, ...],
-    url: str | None,
-    environ: Mapping[str, str],
-    errlog: TextIO,
+    transport: Transport,
     mode: str,
     callbacks: ClientCallbacks,
     on_end: Callable[[], None],
+    max_result_bytes: int | None = None,
+    activity: WireActivity | None = None,
 ) -> Client:
     """The SDK client for one connection (no response cache: a proxy must not answer from one)."""
-    if url:
-        transport: Any = streamable_http_client(url)
-    else:
-        params = StdioServerParameters(command=argv[0], args=list(argv[1:]), env=dict(environ))
-        transport = stdio_client(params, errlog=errlog)
     return Client(
-        watched(transport, on_end),
+        watched(transport, on_end, max_result_bytes=max_result_bytes, activity=activity),
         mode=mode,
         cache=None,
         sampling_callback=callbacks.sampling,

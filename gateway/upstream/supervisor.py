@@ -16,6 +16,12 @@ The steps, in order:
        with backoff `RESTART_BACKOFF_S`; after `PROACTIVE_ATTEMPTS` failed attempts in a
        row it waits for a call to ask again (no endless background respawning). An
        attempt gets `CONNECT_TIMEOUT_S` at least: `uvx` may be fetching Windows-MCP.
+    5. A call that timed out asks whether the upstream lives (`is_alive`: a `ping` within
+       `ping_timeout_s`, or bytes still arriving). One that does not is killed as hung
+       (`kill_hung`: step 3's loss, so observations go stale and step 4 restarts it) (S-UPS-07).
+
+The child's stderr goes through a pipe into the rotated `upstream.stderr.log`
+(`gateway.upstream.stderr_log`, S-UPS-11); answers are bounded by `max_result_bytes` (S-UPS-10).
 """
 
 from __future__ import annotations
@@ -32,12 +38,25 @@ from typing import Any, Self, TextIO
 
 import anyio
 import anyio.abc
+import anyio.to_thread
 import mcp_types as types
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from gateway.errors import UpstreamError, UpstreamTimeout
 from gateway.upstream.client_side import Caller, UpstreamHooks
-from gateway.upstream.connection import ClientCallbacks, ListenFilter, is_modern, make_client, pump_listen
+from gateway.upstream.connection import (
+    ClientCallbacks,
+    Connector,
+    ListenFilter,
+    bounded,
+    is_modern,
+    make_client,
+    pump_listen,
+    spec_connector,
+)
+from gateway.upstream.limits import DEFAULT_MAX_RESULT_BYTES, WireActivity
+from gateway.upstream.stderr_log import DEFAULT_KEEP, DEFAULT_MAX_BYTES, StderrLog, StderrSink
 
 log = logging.getLogger("gateway.upstream.client")
 
@@ -56,6 +75,10 @@ STARTUP_WAIT_S = 30.0
 STDERR_TAIL_BYTES = 2048
 # How long closing the gateway waits for the upstream child to exit on its own.
 CLOSE_WAIT_S = 5.0
+# How long a liveness ping may take after a call timed out (config `upstream_ping_timeout_ms`).
+PING_TIMEOUT_S = 5.0
+# How long a call that saw the child die waits for its last stderr lines to reach the log.
+STDERR_SETTLE_S = 1.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -112,6 +135,9 @@ class Supervisor:
     that entered them). `restarts` counts lost connections (each is followed by a restart);
     `on_lost` listeners run the moment a loss is seen; `hooks` receives what the upstream
     says first. Subclasses add requests and restore per-connection state in `_restore`.
+
+    `connector` opens each connection; by default the one `spec` names (a stdio child that
+    inherits `environ`, or the URL). `spec` still describes the upstream in every message.
     """
 
     def __init__(
@@ -122,13 +148,31 @@ class Supervisor:
         stderr_path: Path | None = None,
         environ: Mapping[str, str] | None = None,
         mode: str = "legacy",
+        connector: Connector | None = None,
+        max_result_bytes: int = DEFAULT_MAX_RESULT_BYTES,
+        ping_timeout_s: float = PING_TIMEOUT_S,
+        stderr_max_bytes: int = DEFAULT_MAX_BYTES,
+        stderr_keep: int = DEFAULT_KEEP,
     ) -> None:
         self.spec = spec
         self.timeout_s = timeout_s
+        self.ping_timeout_s = ping_timeout_s
+        self.max_result_bytes = max_result_bytes
         self.stderr_path = stderr_path
+        self.stderr_log = (
+            StderrLog(stderr_path, max_bytes=stderr_max_bytes, keep=stderr_keep) if stderr_path is not None else None
+        )
+        self.activity = WireActivity()
+        self.hung_kills = 0
         # The child inherits the gateway's environment (users configure Windows-MCP via WINDOWS_MCP_*),
         # not the SDK's minimal default (DESIGN.md §11).
         self._environ = dict(os.environ if environ is None else environ)
+        self._connector = bounded(
+            connector or spec_connector(argv=spec.argv, url=spec.url, environ=self._environ),
+            max_result_bytes,
+            self.activity,
+        )
+        self._sink: StderrSink | None = None
         self._mode = mode
         self.hooks: UpstreamHooks | None = None
         self.on_lost: list[Callable[[], None]] = []
@@ -236,21 +280,23 @@ class Supervisor:
                         await self._kick.wait()
                 self._retry_at = None
         finally:
+            # Closing may have begun while an attempt was connecting: that connection's owner
+            # waits for its own stop, which `__aexit__` could not see yet (it would time out).
+            if self._stop is not None:
+                self._stop.set()
             self._done.set()
 
-    def _open_errlog(self) -> TextIO:
-        if self.stderr_path is None:
-            return sys.stderr
-        self.stderr_path.parent.mkdir(parents=True, exist_ok=True)
-        errlog = self.stderr_path.open("a", encoding="utf-8")
-        errlog.write(f"--- winmcp-gateway starts the upstream `{self.spec.describe()}` ---\n")
-        errlog.flush()
-        return errlog
+    def _open_errlog(self) -> tuple[TextIO, StderrSink | None]:
+        if self.stderr_log is None:
+            return sys.stderr, None
+        sink = self.stderr_log.open_sink(f"--- winmcp-gateway starts the upstream `{self.spec.describe()}` ---\n")
+        return sink.file, sink
 
     async def _own(self, ready: anyio.Event, stop: anyio.Event, box: dict[str, Any]) -> None:
         """Own one connection: enter the client, serve until `stop`, exit it in this task."""
         self._owners += 1
-        errlog = self._open_errlog()
+        errlog, sink = self._open_errlog()
+        box["sink"] = sink
 
         def ended() -> None:
             client = box.get("client")
@@ -261,13 +307,12 @@ class Supervisor:
             with anyio.CancelScope() as scope:
                 box["scope"] = scope
                 client = make_client(
-                    argv=self.spec.argv,
-                    url=self.spec.url,
-                    environ=self._environ,
-                    errlog=errlog,
+                    transport=self._connector(errlog),
                     mode=self._mode,
                     callbacks=self._callbacks,
                     on_end=ended,
+                    max_result_bytes=self.max_result_bytes,
+                    activity=self.activity,
                 )
                 async with client:
                     box["client"] = client
@@ -284,8 +329,11 @@ class Supervisor:
                 log.debug("closing the upstream connection raised %r", exc)
         finally:
             ready.set()
-            if errlog is not sys.stderr:
-                errlog.close()
+            if sink is not None:
+                sink.close()
+                # Everything the child said is in the log once its connection is over (bounded).
+                with anyio.CancelScope(shield=True):
+                    await anyio.to_thread.run_sync(sink.drained.wait, STDERR_SETTLE_S, abandon_on_cancel=True)
             self._owners -= 1
             gone, self._owners_gone = self._owners_gone, anyio.Event()
             gone.set()
@@ -312,6 +360,7 @@ class Supervisor:
             return False
         self._stop, self._lost = stop, anyio.Event()
         self._client, self._capabilities = client, client.server_capabilities
+        self._sink = box.get("sink")
         self.connects += 1
         self._connected_at = time.monotonic()
         self._signal()
@@ -334,8 +383,8 @@ class Supervisor:
 
     def _mark_lost(self, client: Client, why: str) -> None:
         """The connection is gone: count it, run the listeners (stale observations), restart."""
-        if self._client is not client:
-            return
+        if self._client is not client or self._closing:
+            return  # an older connection, or the gateway closing it (a request cut short is no loss)
         self._client = None
         self.restarts += 1
         self.last_error = why
@@ -350,8 +399,12 @@ class Supervisor:
             self._stop.set()
 
     async def _ensure(self, what: str) -> Client:
-        """A live client; waits for a running attempt, fails at once while backing off (step 2)."""
-        deadline = anyio.current_time() + self.timeout_s
+        """A live client; waits for a running attempt, fails at once while backing off (step 2).
+
+        The wait is as long as an attempt may take (`CONNECT_TIMEOUT_S` at least): a call right
+        after a restart (a hung upstream killed, S-UPS-07) waits for the new child to come up.
+        """
+        deadline = anyio.current_time() + max(self.timeout_s, CONNECT_TIMEOUT_S)
         while True:
             if self._client is not None:
                 return self._client
@@ -372,3 +425,37 @@ class Supervisor:
                 raise UpstreamTimeout(f"the upstream did not come up in time for {what}", code="UPSTREAM_TIMEOUT")
             with anyio.move_on_after(remaining):
                 await changed.wait()
+
+    # -- liveness (S-UPS-07) -------------------------------------------------------------------
+
+    async def is_alive(self, client: Client) -> bool:
+        """Whether the upstream behind `client` still answers: a ping within `ping_timeout_s`.
+
+        Any answer counts, an error too (at 2026-07-28 `ping` is gone and a server may refuse
+        it), and so do bytes still arriving: a long answer ahead of the ping is not silence.
+        """
+        if self._client is not client:
+            return False
+        before = self.activity.received
+        answered = False
+        with anyio.move_on_after(self.ping_timeout_s):
+            try:
+                await client.session.send_ping()
+                answered = True
+            except MCPError as exc:
+                answered = exc.code not in (types.CONNECTION_CLOSED, types.REQUEST_TIMEOUT)
+            except Exception as exc:  # noqa: BLE001 - a broken pipe or closed stream is no answer
+                log.debug("the liveness ping failed: %r", exc)
+        return answered or self.activity.received != before
+
+    def kill_hung(self, client: Client, why: str) -> None:
+        """Treat the upstream behind `client` as lost: it is stopped (its child killed) and restarted."""
+        if self._client is client:
+            self.hung_kills += 1
+        self._mark_lost(client, why)
+
+    async def settled_stderr_tail(self, sink: StderrSink | None) -> str:
+        """The stderr tail once a dead child's last lines reached the log (bounded by `STDERR_SETTLE_S`)."""
+        if sink is not None:
+            await anyio.to_thread.run_sync(sink.drained.wait, STDERR_SETTLE_S, abandon_on_cancel=True)
+        return tail_of(self.stderr_path)

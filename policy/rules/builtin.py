@@ -52,8 +52,8 @@ Action: TypeAlias = Literal["deny", "ask"]
 # with upstream's live inputSchema; tests compare them with tools_list.json.
 READ_ARGS: Mapping[str, tuple[str, ...]] = {
     "PowerShell": ("command",),
-    "Registry": ("mode", "path", "name", "value"),
-    "FileSystem": ("mode", "path", "destination", "recursive"),
+    "Registry": ("mode", "path", "name", "value", "type"),
+    "FileSystem": ("mode", "path", "destination", "recursive", "append"),
     "Process": ("mode", "name", "pid", "force"),
     "App": ("mode", "name", "executable", "args", "cwd"),
     "Shortcut": ("shortcut",),

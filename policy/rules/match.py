@@ -16,6 +16,7 @@ first, never exempted) is `_self_protection`.
 
 from __future__ import annotations
 
+import ntpath
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ from policy.rules.builtin import (
     UNINSPECTABLE_VIEW,
     RuleSpec,
 )
+from policy.rules.command import ANALYSER_RULE_IDS, Judged, judge_call
+from policy.rules.judge import EFFECT_RULES
 from policy.rules.normalize import expand_checked, fold
 from policy.rules.self_protection import SELF_PROTECTION_ID, protected_hit
 
@@ -121,8 +124,12 @@ BUILTIN_RULES: tuple[Rule, ...] = tuple(_compile(s) for s in BUILTIN_SPECS)
 
 
 def builtin_rule_ids() -> tuple[str, ...]:
-    """The built-in rule ids in table order (the ids `allow_rules` may name)."""
-    return tuple(r.id for r in BUILTIN_RULES)
+    """The built-in rule ids (the ids `allow_rules` may name): the regex table in order, then the
+    effect table's and the analyser's ids not already named (self-protection is never exemptible)."""
+    ids = [r.id for r in BUILTIN_RULES]
+    ids += [r.id for r in EFFECT_RULES if r.id != SELF_PROTECTION_ID]
+    ids += list(ANALYSER_RULE_IDS)
+    return tuple(dict.fromkeys(ids))
 
 
 def rules_read_args() -> Mapping[str, frozenset[str]]:
@@ -194,26 +201,51 @@ class RuleSet:
     """The loaded rules: built-ins (in table order) then custom rules, minus exemptions.
 
     Attributes:
-        rules: every rule, built-ins first.
+        rules: every rule, built-ins first (the regex table; the effect table is `judge.py`).
         allow_rules: built-in ids exempted by configuration (audited on each use).
         protected_paths: the gateway's own state dir, config, audit and STOP file; when set,
             `match` checks `protected_hit` first (a `self-protection` hit cannot be exempted).
+        dynamic_action: what a command that stays non-constant after folding gets (`dynamic_commands`).
+        analyse: False keeps only self-protection (rules switched off), by text and by place.
     """
 
     rules: tuple[Rule, ...] = BUILTIN_RULES
     allow_rules: frozenset[str] = frozenset()
     protected_paths: tuple[str, ...] = ()
+    dynamic_action: Literal["ask", "deny"] = "ask"
+    analyse: bool = True  # False (command_rules_enabled = false): only self-protection by place applies
 
-    def _matching(self, tool: str, args: Mapping[str, object], exempted: bool) -> list[Rule]:
+    def _judged(self, tool: str, args: Mapping[str, object]) -> Judged:
+        return judge_call(tool, args, gateway_paths=self._gateway_paths(), dynamic_action=self.dynamic_action)
+
+    def _gateway_paths(self) -> tuple[str, ...]:
+        # protected_paths also names the gateway's command line (`winmcp-gateway`, `-m gateway`), which
+        # the text check looks for; places are absolute paths only (a bare word would be read as a
+        # file on the Desktop, and its every parent folder would count as the gateway's).
+        return tuple(p for p in self.protected_paths if ntpath.isabs(p) or p.startswith("/"))
+
+    def _matching(
+        self, tool: str, args: Mapping[str, object], exempted: bool, judged: Judged | None = None
+    ) -> list[Rule]:
         cache: list[tuple[str, ...]] = []
 
         def views() -> tuple[str, ...]:
+            # Built-in patterns read what the command runs (rendered operations) when the grammar read
+            # it; custom rules, written against the command as spelled, keep the raw views.
             if not cache:
                 cache.append(tool_views(tool, args))
             return cache[0]
 
+        def run_views() -> tuple[str, ...]:
+            if judged is not None and judged.views is not None:
+                return judged.views
+            return views()
+
         return [
-            r for r in self.rules if (r.builtin and r.id in self.allow_rules) == exempted and r.hits(tool, args, views)
+            r
+            for r in self.rules
+            if (r.builtin and r.id in self.allow_rules) == exempted
+            and r.hits(tool, args, run_views if r.builtin else views)
         ]
 
     def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
@@ -231,9 +263,18 @@ class RuleSet:
             guard = protected_hit(tool, args, self.protected_paths)
             if guard is not None:
                 return guard
-        hits = self._matching(tool, args, exempted=False)
-        chosen = next((r for r in hits if r.action == "deny"), hits[0] if hits else None)
-        return chosen.hit() if chosen is not None else None
+        judged = self._judged(tool, args)
+        effect_hits = [
+            h
+            for h in judged.hits
+            if h.rule_id == SELF_PROTECTION_ID or (self.analyse and h.rule_id not in self.allow_rules)
+        ]
+        if not self.analyse:
+            return effect_hits[0] if effect_hits else None
+        hits = effect_hits + [r.hit() for r in self._matching(tool, args, exempted=False, judged=judged)]
+        if not hits and judged.unparsed is not None and judged.unparsed.rule_id not in self.allow_rules:
+            hits.append(judged.unparsed)
+        return next((h for h in hits if h.action == "deny"), hits[0] if hits else None)
 
     def exempted_by(self, tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
         """Built-in rule ids that match this call but are exempted by `allow_rules` (S-RULE-09).
@@ -249,7 +290,13 @@ class RuleSet:
         """
         if not self.allow_rules:
             return ()
-        return tuple(r.id for r in self._matching(tool, args, exempted=True))
+        judged = self._judged(tool, args)
+        effect_ids = [
+            h.rule_id for h in (*judged.hits, judged.unparsed) if h is not None and h.rule_id in self.allow_rules
+        ]
+        return tuple(
+            dict.fromkeys([*effect_ids, *(r.id for r in self._matching(tool, args, exempted=True, judged=judged))])
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -350,6 +397,7 @@ def load_rules(
     allow_rules: Sequence[str] = (),
     *,
     protected_paths: Sequence[str] = (),
+    dynamic_commands: str = "ask",
 ) -> RuleSet:
     """Build the rule set: built-ins, then custom rules, with built-in exemptions.
 
@@ -386,4 +434,11 @@ def load_rules(
             raise RuleLoadError(f"allow_rules: {entry!r} is not a built-in rule id; known: {list(known)}")
     if isinstance(protected_paths, str | bytes) or not all(isinstance(p, str) for p in protected_paths):
         raise RuleLoadError("protected_paths must be a list of path strings")
-    return RuleSet(rules=tuple(rules), allow_rules=frozenset(allow_rules), protected_paths=tuple(protected_paths))
+    if dynamic_commands not in ("ask", "deny"):
+        raise RuleLoadError(f"dynamic_commands must be 'ask' or 'deny', not {dynamic_commands!r}")
+    return RuleSet(
+        rules=tuple(rules),
+        allow_rules=frozenset(allow_rules),
+        protected_paths=tuple(protected_paths),
+        dynamic_action="deny" if dynamic_commands == "deny" else "ask",
+    )

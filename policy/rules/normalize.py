@@ -94,7 +94,9 @@ def normalise(text: str) -> str:
     previous = None
     while previous != t:  # joining may expose another pair: 'a'+'b'+'c'
         previous, t = t, _CONCAT.sub(lambda m: f"'{m.group(2)}{m.group(4)}'", t)
-    t = _BARE_QUOTED.sub(r"\2", t)
+    previous = None
+    while previous != t:  # unquoting may expose another pair: "''" → "" → (nothing)
+        previous, t = t, _BARE_QUOTED.sub(r"\2", t)
     t = _SPACE.sub(" ", t)
     t = _PIPES.sub(r" \1 ", _SEMICOLONS.sub("; ", t))
     t = _rewrite_words(t)

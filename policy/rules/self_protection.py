@@ -1,10 +1,21 @@
-"""Self-protection (S-RULE-10): a call that names the gateway's own files is denied.
+"""Self-protection (S-RULE-10, S-SELF-01..03): a call that names the gateway's own files or settings is denied.
 
 The gateway's state dir, config, audit files and STOP file are off limits to the agent,
 so it cannot lift its own guard. Paths are compared on a canonical form (case, `\\` vs
 `/`, `.`/`..`, `\\?\\`, and the home-directory spellings of PowerShell and cmd). Like the
 command rules this is a tripwire: variables and string building get through.
 `RuleSet.match` checks it before every other rule, and no `allow_rules` entry exempts it.
+
+This is the text half; the effect table (`judge.py`, row `self-protection`) judges every
+path by its canonical place. Two things only text shows are caught here as well:
+
+- the gateway's settings: a command or App argument that names any `WINMCP_GATEWAY_*`
+  variable (`setx`, `[Environment]::SetEnvironmentVariable`, `$env:…` on its way into a
+  profile, `reg add HKCU\\Environment /v …`, `Set-Item Env:…`) — the whole namespace
+  configures the gateway at its next start (issue 12 item 1);
+- PowerShell's `$PROFILE` (and its `.CurrentUserAllHosts` … members), which the analysers
+  cannot fold: the command is judged again with the profile's standard path in its place,
+  so `Add-Content $PROFILE …` meets the effect table's `shell-profile` row.
 """
 
 from __future__ import annotations
@@ -14,11 +25,16 @@ from collections.abc import Mapping, Sequence
 
 from policy.decision import RuleHit
 from policy.rules.args import app_arguments, mode_of, value_text
+from policy.rules.command import judge_call
+from policy.rules.judge import judge
 from policy.rules.normalize import expand, fold
+from policy.rules.shell.ops import Effect, EffectKind
+from policy.rules.shell.winenv import STANDARD_ENV
 
 SELF_PROTECTION_ID = "self-protection"
-# The gateway's own environment variables (DESIGN.md §8) name its state and config.
-_OWN_ENV_NAMES = re.compile(r"winmcp_gateway_(?:state_dir|config)\b")
+# The gateway's own environment variables (DESIGN.md §8): every one of them is a config key for
+# the next start (`WINMCP_GATEWAY_ENFORCE`), or names its state or config (S-SELF-02).
+_OWN_ENV_NAMES = re.compile(r"(?<![\w])winmcp_gateway_\w+")
 _ENV_FORMS: tuple[tuple[str, str], ...] = (
     (r"\$\{env:(\w+)\}", r"$env:\1"),
     (r"%homedrive%%homepath%|\$env:homedrive\$env:homepath", "~"),
@@ -78,8 +94,9 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
     Comparison is on a canonical form: case-insensitive, `\\` → `/`, no trailing slash,
     `.`/`..` resolved, `\\?\\` dropped, and the home forms `~`, `$HOME`,
     `$env:USERPROFILE`, `%USERPROFILE%`, `$env:LOCALAPPDATA`, `%APPDATA%`, `$env:TEMP` …
-    mapped onto `C:/Users/<name>`. Mentioning `WINMCP_GATEWAY_STATE_DIR`/`…_CONFIG` counts too.
-    Variables and string building get through (a tripwire).
+    mapped onto `C:/Users/<name>`. Naming any `WINMCP_GATEWAY_*` variable counts too (S-SELF-02),
+    and so does a PowerShell command that changes `$PROFILE` (judged with the profile's path
+    in its place, S-SELF-03). Variables and string building get through (a tripwire).
 
     Args:
         tool: the tool name.
@@ -109,9 +126,11 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
                 return _self_protection(original)
         if any(_names_in_text(t, form) for t in texts):
             return _self_protection(original)
-    if any(_OWN_ENV_NAMES.search(t) for t in texts):
-        return _self_protection("WINMCP_GATEWAY_STATE_DIR / WINMCP_GATEWAY_CONFIG")
-    return None
+    for t in texts:
+        setting = _OWN_ENV_NAMES.search(t)
+        if setting:
+            return _own_setting(setting.group().upper())
+    return _profile_hit(tool, args, protected_paths)
 
 
 def _self_protection(named: str) -> RuleHit:
@@ -123,3 +142,129 @@ def _self_protection(named: str) -> RuleHit:
         "log and STOP file are off limits to the agent, so it cannot lift its own guard. "
         "Work on other paths.",
     )
+
+
+def _own_setting(name: str) -> RuleHit:
+    return RuleHit(
+        rule_id=SELF_PROTECTION_ID,
+        action="deny",
+        risk="self-protection",
+        reason=f"The call names the gateway's own settings ({name}): WINMCP_GATEWAY_* variables configure "
+        "the gateway at its next start and are off limits to the agent, so it cannot lift its own guard. "
+        "Instead, ask the user to change settings; `Get-ChildItem Env:` lists the current values.",
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# $PROFILE (S-SELF-03)
+
+# `$PROFILE`, `${PROFILE}`, `$global:PROFILE`, with one of its four members or none (= CurrentUserCurrentHost).
+_PROFILE_VARIABLE = re.compile(
+    r"\$(?:\{(?:global:)?profile\}|(?:global:)?profile(?![\w:]))"
+    r"(?:\.(allusersallhosts|alluserscurrenthost|currentuserallhosts|currentusercurrenthost)(?!\w))?",
+    re.IGNORECASE,
+)
+_HOST_PROFILE = "Microsoft.PowerShell_profile.ps1"
+# (documents folder, $PSHOME) of Windows PowerShell 5.1 and of PowerShell 7: the host is unknown, so both.
+_EDITIONS = (
+    ("WindowsPowerShell", STANDARD_ENV["PSHOME"]),
+    ("PowerShell", STANDARD_ENV["PROGRAMFILES"] + "\\PowerShell\\7"),
+)
+
+
+def _profile_path(member: str | None, documents: str, pshome: str) -> str:
+    user = STANDARD_ENV["USERPROFILE"] + "\\Documents\\" + documents
+    return {
+        "allusersallhosts": pshome + "\\profile.ps1",
+        "alluserscurrenthost": pshome + "\\" + _HOST_PROFILE,
+        "currentuserallhosts": user + "\\profile.ps1",
+    }.get((member or "").lower(), user + "\\" + _HOST_PROFILE)
+
+
+def _string_mask(text: str) -> bytes:
+    """For each character of `text`, 1 when it is inside a quoted PowerShell string (`'…'`, `"…"`;
+    doubled quotes and backtick escapes kept). One pass; a rough scan — a miss only leaves the
+    command to the other rules."""
+    mask = bytearray(len(text))
+    quote: str | None = None
+    escaped = False
+    for i, ch in enumerate(text):
+        if quote is not None:
+            mask[i] = 1
+        if escaped:
+            escaped = False
+        elif quote == '"' and ch == "`":
+            escaped = True
+        elif quote is None and ch in "'\"":
+            quote = ch
+        elif ch == quote:
+            quote = None
+    return bytes(mask)
+
+
+def with_profile_paths(text: str, documents: str, pshome: str) -> str:
+    """`text` with each `$PROFILE` spelled as the standard path of the profile it names.
+
+    Args:
+        text: a PowerShell command.
+        documents: the profile's folder under Documents (`WindowsPowerShell` or `PowerShell`).
+        pshome: the edition's `$PSHOME` (the all-users profiles).
+
+    Returns:
+        The command, the path single-quoted where it stands as a value and bare inside a string.
+    """
+
+    mask = _string_mask(text)
+
+    def spelled(m: re.Match[str]) -> str:
+        path = _profile_path(m.group(1), documents, pshome)
+        return path if mask[m.start()] else "'" + path + "'"
+
+    return _PROFILE_VARIABLE.sub(spelled, text)
+
+
+# A redirection (`>`, `>>`, `2>`, `*>`) and its target. The analysers see redirections of commands
+# (`echo x > f`) but not of a bare value (`'x' >> f`), so for the guard's own places they are read here.
+_REDIRECT = re.compile(r"(?<![<>=\-\w])(?:\*|\d)?>>?\s*(?:'([^']*)'|\"([^\"]*)\"|([^\s;|&)(\"']+))")
+
+
+def _redirect_hit(text: str, gateway_paths: Sequence[str]) -> RuleHit | None:
+    mask = _string_mask(text)
+    for m in _REDIRECT.finditer(text):
+        target = next((g for g in m.groups() if g is not None), "")
+        if not target or mask[m.start()]:
+            continue
+        hit = judge(Effect(kind=EffectKind.WRITE, target=target, detail="redirect >"), gateway_paths=gateway_paths)
+        if hit is not None and hit.rule_id == SELF_PROTECTION_ID:
+            return hit
+    return None
+
+
+def _profile_hit(tool: str, args: Mapping[str, object], protected_paths: Sequence[str]) -> RuleHit | None:
+    # The analysers leave `$PROFILE` unknown (a dynamic target, an ask); with its path in its place
+    # the effect table sees the profile and its `self-protection` row denies a change to it.
+    key = {"PowerShell": "command", "App": "args"}.get(tool)
+    if key is None or args.get(key) is None:
+        return None
+    raw = args[key]
+    gateway_paths = tuple(p for p in protected_paths if p[1:3] in (":\\", ":/") or p.startswith(("/", "\\")))
+    text = value_text(raw)
+    if ">" in text:
+        for documents, pshome in _EDITIONS:
+            hit = _redirect_hit(with_profile_paths(text, documents, pshome), gateway_paths)
+            if hit is not None:
+                return hit
+    if not _PROFILE_VARIABLE.search(text):
+        return None
+    for documents, pshome in _EDITIONS:
+        if isinstance(raw, str):
+            spelled: object = with_profile_paths(raw, documents, pshome)
+        elif isinstance(raw, list | tuple):
+            spelled = [with_profile_paths(a, documents, pshome) if isinstance(a, str) else a for a in raw]
+        else:
+            return None
+        judged = judge_call(tool, {**args, key: spelled}, gateway_paths=gateway_paths)
+        hit = next((h for h in judged.hits if h.rule_id == SELF_PROTECTION_ID and h.action == "deny"), None)
+        if hit is not None:
+            return hit
+    return None

@@ -68,3 +68,20 @@ async def test_no_secret_or_image_reaches_the_state_dir_and_the_chain_verifies(
     assert cli_main(["audit-report", "--state-dir", str(state), "--verify"]) != 0
     out = capsys.readouterr()
     assert f":{middle + 1}" in out.out + out.err, "verify names the tampered line"
+
+
+@requirement("S-FLOW-09")
+async def test_a_refusal_that_quotes_the_command_leaks_no_secret_into_approval_files(tmp_path: Path) -> None:
+    """S-FLOW-09: dynamic and unreadable commands ask; their reasons quote no secret into the state dir."""
+    async with gateway_rig(tmp_path) as rig:
+        for _, text, _ in SHAPES:
+            for command in (f"& $tool {text}", f"Start-Process $exe -ArgumentList '{text}'", f"{text} {{"):
+                result = await rig.call("PowerShell", {"command": command})
+                assert first_text(result).startswith(("DENIED APPROVAL_REQUIRED", "DENIED COMMAND_RULE")), first_text(
+                    result
+                )[:200]
+        state = rig.app.config.state_dir
+    assert list((state / "approvals").glob("apr-*.json")), "the asks were recorded as approval requests"
+    everything = _state_bytes(state)
+    leaked = [secret for _, _, secret in SHAPES if secret.encode() in everything]
+    assert not leaked, f"secrets found in the state dir: {leaked}"

@@ -193,7 +193,8 @@ def _first_kills(world: World) -> None:
 def _replay(world: World) -> None:
     for tool, args, rule_id in DANGEROUS:
         text = first_text(world.call(tool, args))
-        if not (text.startswith("DENIED") and rule_id in text):
+        # A spelling upstream's own schema rejects (`mode: "Delete"`) is refused before the rules: BAD_ARGUMENTS.
+        if not (text.startswith("DENIED") and (rule_id in text or text.startswith("DENIED BAD_ARGUMENTS"))):
             world.corpus_misses.append((tool, args, rule_id))
 
 

@@ -1,8 +1,9 @@
 """A second, independent MCP client — the MCP Inspector CLI (npm) — drives the gateway over stdio
 and over streamable HTTP (S-PROTO-11, S-HTTP-01).
 
-`scripts/test` installs the inspector into `.tools/`; without it this test FAILS (it does
-not skip): an interoperability claim nobody checked is not a claim.
+`scripts/test` installs the inspector into `.tools/`; without it (or without `node` to run it)
+these tests FAIL — they do not skip: an interoperability claim nobody checked is not a claim —
+with one line that names the install step, not a traceback.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,11 @@ from tests._requirements import REPO, UPSTREAM_DATA, requirement
 pytestmark = pytest.mark.anyio
 
 INSPECTOR = REPO / ".tools" / "node_modules" / ".bin" / ("mcp-inspector.cmd" if os.name == "nt" else "mcp-inspector")
+INSPECTOR_VERSION = "2.12.0"  # the one scripts/test installs
+INSTALL_STEP = (
+    "run `sh scripts/test` (it installs the Inspector into .tools/), or just that step: "
+    f"`npm install --prefix .tools @modelcontextprotocol/inspector@{INSPECTOR_VERSION}`"
+)
 UPSTREAM_TOOLS = {t["name"] for t in json.loads((UPSTREAM_DATA / "tools_list.json").read_text())["tools"]}
 OWN_TOOLS = {
     "winmcp_state",
@@ -37,13 +45,22 @@ TOKEN = "inspector-token-0123456789abcdef"
 SERVING = re.compile(r"serving MCP on (http://\S+/mcp)")
 
 
+def missing_inspector(path: Path, which: Callable[[str], str | None] | None = None) -> str | None:
+    """Why the inspector at `path` cannot run here (None when it can); the reason names the install step."""
+    which = which or shutil.which
+    if not path.exists():
+        where = path.relative_to(REPO) if path.is_relative_to(REPO) else path
+        return f"the MCP Inspector CLI is missing ({where}): {INSTALL_STEP}"
+    if which("node") is None:
+        return f"the MCP Inspector CLI is installed but `node` is not on PATH: install Node.js, then {INSTALL_STEP}"
+    return None
+
+
 def inspector() -> Path:
-    """The installed inspector CLI, or a failure that says how to get it."""
-    if not INSPECTOR.exists():
-        pytest.fail(
-            f"the MCP Inspector CLI is missing ({INSPECTOR.relative_to(REPO)}): run scripts/test, which "
-            "installs it with `npm install --prefix .tools @modelcontextprotocol/inspector@2.12.0`"
-        )
+    """The installed inspector CLI, or a one-line failure (no traceback) that says how to get it."""
+    why = missing_inspector(INSPECTOR)
+    if why is not None:
+        pytest.fail(why, pytrace=False)
     return INSPECTOR
 
 
@@ -59,6 +76,31 @@ async def run_inspector(tmp: Path, *args: str) -> dict[str, Any]:
     assert done.returncode == 0, done.stderr.decode(errors="replace")
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
+
+
+@requirement("S-PROTO-11")
+@pytest.mark.parametrize(
+    ("present", "node", "says"),
+    [
+        (False, "/usr/bin/node", "the MCP Inspector CLI is missing (.tools/"),
+        (True, None, "`node` is not on PATH"),
+    ],
+)
+def test_a_missing_inspector_fails_in_one_line_naming_the_install_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, present: bool, node: str | None, says: str
+) -> None:
+    """S-PROTO-11: without the inspector (or node) the test fails — not skips — naming `sh scripts/test`."""
+    fake = REPO / ".tools" / "node_modules" / ".bin" / "no-such-inspector"
+    if present:
+        fake = tmp_path / "mcp-inspector"
+        fake.write_text("#!/usr/bin/env node\n")
+    monkeypatch.setattr(sys.modules[__name__], "INSPECTOR", fake)
+    monkeypatch.setattr(shutil, "which", lambda name: node)
+    with pytest.raises(pytest.fail.Exception) as failed:
+        inspector()
+    assert says in str(failed.value)
+    assert "`sh scripts/test`" in str(failed.value)
+    assert failed.value.pytrace is False  # the reason alone, no traceback to read past
 
 
 def _texts(result: dict[str, Any]) -> list[str]:

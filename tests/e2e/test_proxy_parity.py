@@ -44,7 +44,7 @@ SEQUENCE: list[tuple[str, dict[str, Any]]] = [
     ("Shortcut", {"shortcut": "ctrl+s"}),
     ("MultiSelect", {"locs": [[228, 152], [268, 152]], "press_ctrl": True}),
     ("MultiEdit", {"locs": [[800, 520, "abc"]]}),
-    ("Click", {"loc": [5000, 20]}),  # upstream's own error passes through unchanged
+    ("Type", {"loc": [800, 520], "text": "x", "clear": "maybe"}),  # upstream's own error passes through unchanged
     ("Wait", {"duration": 1}),
     ("WaitFor", {"condition": "text", "text": "Notepad", "timeout": 2}),
     ("Clipboard", {"mode": "set", "text": "copied text"}),

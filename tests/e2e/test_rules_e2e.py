@@ -20,15 +20,16 @@ pytestmark = pytest.mark.anyio
 
 @requirement("S-FLOW-08")
 async def test_the_dangerous_corpus_never_reaches_the_system_and_ordinary_calls_do(tmp_path: Path) -> None:
-    """S-FLOW-08: ≥60 dangerous calls refused end to end with no simulator event; ≥30 ordinary calls pass."""
-    assert len(DANGEROUS) >= 60 and len(ORDINARY) >= 30
+    """S-FLOW-08: ≥400 dangerous calls refused end to end with no simulator event; ≥200 ordinary calls pass."""
+    assert len(DANGEROUS) >= 400 and len(ORDINARY) >= 200
     async with gateway_rig(tmp_path) as rig:
         await rig.call("Snapshot", {})  # Shortcut calls in the corpus are input actions
         wrong: list[tuple[str, object, str, str]] = []
         for tool, args, rule_id in DANGEROUS:
             text = first_text(await rig.call(tool, args))
             refused = text.startswith(("DENIED COMMAND_RULE", "DENIED APPROVAL_REQUIRED", "DENIED SELF_PROTECTION"))
-            if not refused or rule_id not in text:
+            invalid = text.startswith("DENIED BAD_ARGUMENTS")  # upstream's schema rejects the spelling: never sent
+            if not invalid and (not refused or rule_id not in text):
                 wrong.append((tool, args, rule_id, text[:160]))
         assert not wrong, f"{len(wrong)} dangerous calls were not refused by their rule: {wrong[:3]}"
         assert [e for e in rig.side_effects()] == [], "a refused call reached the simulated system"

@@ -32,7 +32,7 @@ async def snapshot_focus(rig: Any) -> list[int]:
     return list(focused[0]) if focused else BROWSER_ADDRESS_BAR
 
 
-DANGEROUS = "Remove-Item -Recurse -Force C:\\Users"
+DANGEROUS = "Remove-Item -Recurse -Force C:\\data"
 COMMAND_PLACES = ["console-powershell", "console-cmd", "windows-terminal", "run-box", "taskmgr-run", "explorer-address"]
 TYPED: list[tuple[str, dict[str, Any]]] = [
     ("Type", {"text": DANGEROUS, "press_enter": True}),

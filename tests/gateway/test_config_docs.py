@@ -72,7 +72,8 @@ def test_adding_or_renaming_a_key_in_one_place_fails_the_check() -> None:
 def test_a_doc_edited_by_hand_fails_the_check() -> None:
     """S-CFG-05: a hand edit of the generated text (even of a meaning only) is reported."""
     readme, example = _docs()
-    assert check_docs(KEYS, readme.replace("Rotated audit files to keep.", "Files to keep."), example)
+    stale = readme.replace("Rotated audit files (and upstream stderr logs) to keep.", "Files to keep.")
+    assert check_docs(KEYS, stale, example)
     assert check_docs(KEYS, readme, example.replace("audit_keep = 3", "audit_keep = 4"))
     assert check_docs(KEYS, readme + "\n## Later section\n", example) == [], "text after the section is not ours"
 
@@ -125,7 +126,7 @@ def test_the_example_custom_rule_loads() -> None:
 def test_writing_replaces_only_the_marked_section(tmp_path: Path) -> None:
     """S-CFG-05: regenerating rewrites the text between the markers and keeps every other README line."""
     readme, example = tmp_path / "README.md", tmp_path / "config.example.toml"
-    old = render_readme_section().replace("Rotated audit files to keep.", "stale")
+    old = render_readme_section().replace("Rotated audit files (and upstream stderr logs) to keep.", "stale")
     readme.write_text("# Title\n\nintro\n\n" + old + "\n## After\n\ntext\n", encoding="utf-8")
     write_docs(readme, example)
     text = readme.read_text(encoding="utf-8")

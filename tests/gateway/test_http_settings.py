@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,7 +15,7 @@ import pytest
 from gateway.cli import main as cli_main
 from gateway.config.load import load_config
 from gateway.errors import ConfigError
-from gateway.protocol.sessions import STDIO_SESSION, session_of
+from gateway.protocol.sessions import PROCESS_NONCE, STDIO_SESSION, session_of
 from gateway.transport.http_guard import (
     ENV_TOKEN,
     MIN_TOKEN_CHARS,
@@ -205,11 +206,11 @@ def _ctx(session_id: str | None = None, request: object | None = None, name: str
 
 @requirement("S-HTTP-08")
 def test_session_keys_by_era_and_transport() -> None:
-    """S-HTTP-08: hashed Mcp-Session-Id; 2026-07-28 HTTP by declared client name (sanitised); else stdio."""
+    """S-HTTP-08: hashed Mcp-Session-Id; 2026-07-28 HTTP by nonce + declared name (sanitised); else stdio:<nonce>."""
     key = session_of(_ctx(session_id="3f2a9c0d1e"))
     assert key.startswith("http:") and "3f2a9c0d1e" not in key and len(key) == len("http:") + 16
     assert session_of(_ctx(session_id="3f2a9c0d1e")) == key != session_of(_ctx(session_id="other"))
-    assert session_of(_ctx(request=object(), name="agent-a")) == "http-modern:agent-a"
-    assert session_of(_ctx(request=object(), name='x"\n y')) == "http-modern:x___y"
-    assert session_of(_ctx(request=object())) == "http-modern:anonymous"
-    assert session_of(_ctx()) == STDIO_SESSION
+    assert session_of(_ctx(request=object(), name="agent-a")) == f"http-modern:{PROCESS_NONCE}:agent-a"
+    assert session_of(_ctx(request=object(), name='x"\n y')) == f"http-modern:{PROCESS_NONCE}:x___y"
+    assert session_of(_ctx(request=object())) == f"http-modern:{PROCESS_NONCE}:anonymous"
+    assert re.fullmatch(r"stdio:[0-9a-f]{16}", session_of(_ctx())) and session_of(_ctx()) != STDIO_SESSION

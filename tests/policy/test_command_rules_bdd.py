@@ -7,6 +7,7 @@ Steps call the same functions the unit tests call: `load_rules`, `RuleSet.match`
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass, field
 
 import pytest
@@ -47,6 +48,42 @@ def rules_with_exemption(world: World, rule_id: str) -> None:
 @given(parsers.parse('the command rules with a custom rule "{rule_id}" and pattern "{pattern}"'))
 def rules_with_custom(world: World, rule_id: str, pattern: str) -> None:
     world.rules = load_rules([{"id": rule_id, "pattern": pattern, "risk": "custom", "reason": "Not allowed."}])
+
+
+@given(parsers.parse('the command rules with dynamic_commands "{action}"'))
+def rules_dynamic(world: World, action: str) -> None:
+    world.rules = load_rules(dynamic_commands=action)
+
+
+@when(parsers.parse("the rules benchmark runs with {rounds:d} rounds"), target_fixture="bench")
+def bench_runs(rounds: int) -> dict[str, object]:
+    import subprocess
+    import sys
+
+    from tests._requirements import REPO
+
+    script = [sys.executable, str(REPO / "scripts" / "bench_rules.py"), "--rounds", str(rounds), "--corpus-rounds", "1"]
+    done = subprocess.run([*script, "--json"], capture_output=True, text=True, timeout=300, check=True, cwd=REPO)
+    report: dict[str, object] = json.loads(done.stdout)
+    return report
+
+
+@then("it reports p50 and p95 of the text rules, the analyser and the whole match for the 2 KB script")
+def bench_reports(bench: dict[str, object]) -> None:
+    rows = {row["case"]: row for row in bench["rows"]}  # type: ignore[attr-defined]
+    script = rows["2 KB script"]
+    for method in ("text rules", "analyser", "match"):
+        assert script[method]["p95_us"] >= script[method]["p50_us"] > 0
+
+
+@when(parsers.parse("PowerShell is asked to run a command of {size:d} characters"))
+def powershell_huge(world: World, size: int) -> None:
+    world.tool, world.args = "PowerShell", {"command": ("Get-Date; " * (size // 10 + 1))[:size]}
+
+
+@when(parsers.parse('"{tool}" is called with {arguments}'))
+def tool_called(world: World, tool: str, arguments: str) -> None:
+    world.tool, world.args = tool, json.loads(arguments)
 
 
 @given(parsers.parse('the command rules protecting "{path}"'))
@@ -122,6 +159,13 @@ class CorpusRun:
 @pytest.fixture
 def corpus_run() -> CorpusRun:
     return CorpusRun()
+
+
+@given("the built-in command rules guarding the gateway's own files")
+def rules_guarding(world: World) -> None:
+    from tests.policy.test_rules_corpus import PROTECTED
+
+    world.rules = load_rules(protected_paths=PROTECTED)
 
 
 @when("the dangerous and the ordinary corpus are matched")

@@ -68,8 +68,8 @@ def test_rules_read_exactly_these_real_argument_names() -> None:
     """S-RULE-01: the read-args table is the documented one and every name is in upstream's inputSchema."""
     expected = {
         "PowerShell": {"command"},
-        "Registry": {"mode", "path", "name", "value"},
-        "FileSystem": {"mode", "path", "destination", "recursive"},
+        "Registry": {"mode", "path", "name", "value", "type"},
+        "FileSystem": {"mode", "path", "destination", "recursive", "append"},
         "Process": {"mode", "name", "pid", "force"},
         "App": {"mode", "name", "executable", "args", "cwd"},
         "Shortcut": {"shortcut"},
@@ -297,6 +297,17 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "persistence-autostart",
         "shortcut-command-launcher",
         "notification-injection",
+        # the effect table's ids (policy/rules/judge.py) and the analyser's own (policy/rules/command.py)
+        "log-clear",
+        "protected-place-delete",
+        "credential-access",
+        "security-weakening",
+        "account-change",
+        "kill-all",
+        "protected-place-write",
+        "environment-change",
+        "dynamic-command",
+        "unparsed-command",
     )
 
 

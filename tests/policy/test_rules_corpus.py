@@ -7,11 +7,15 @@ from typing import Any
 
 import pytest
 
+from gateway.app import SELF_COMMANDS
 from policy.rules.match import builtin_rule_ids, load_rules
 from tests._requirements import UPSTREAM_DATA, requirement
 from tests.policy.rule_corpus import DANGEROUS, ORDINARY
 
-RULES = load_rules()
+# The gateway's own files somewhere the corpus never names, and its command line (gateway/app.py),
+# as the gateway hands them to the rules (`GatewayApp.protected_paths`).
+PROTECTED = ("D:\\gateway-state", "D:\\gateway-state\\STOP", *SELF_COMMANDS)
+RULES = load_rules(protected_paths=PROTECTED)
 
 
 def _schemas() -> dict[str, dict[str, Any]]:
@@ -33,7 +37,7 @@ def test_every_dangerous_call_hits_its_rule(tool: str, args: dict[str, object], 
     assert hit.rule_id == expected
 
 
-@requirement("S-RULE-06")
+@requirement("S-RULE-06", "S-RULE-20")
 @pytest.mark.parametrize(("tool", "args"), ORDINARY, ids=[_id(c) for c in ORDINARY])
 def test_every_ordinary_call_passes(tool: str, args: dict[str, object]) -> None:
     """S-RULE-06: ordinary work (reads, lists, plain writes, notepad, ctrl+s …) hits no rule."""
@@ -42,10 +46,10 @@ def test_every_ordinary_call_passes(tool: str, args: dict[str, object]) -> None:
 
 @requirement("S-RULE-06")
 def test_the_corpus_is_big_enough_and_exercises_every_builtin_rule() -> None:
-    """S-RULE-06: at least 60 dangerous and 30 ordinary calls, and every built-in id is expected somewhere."""
-    assert len(DANGEROUS) >= 60
-    assert len(ORDINARY) >= 30
-    assert {expected for _, _, expected in DANGEROUS} == set(builtin_rule_ids())
+    """S-RULE-06: at least 400 dangerous and 200 ordinary calls, and every built-in id is expected somewhere."""
+    assert len(DANGEROUS) >= 400
+    assert len(ORDINARY) >= 200
+    assert {expected for _, _, expected in DANGEROUS} == {*builtin_rule_ids(), "self-protection"}
 
 
 @requirement("S-RULE-01", "S-RULE-06")

@@ -23,7 +23,7 @@ from tests.sim._sim import call as sim_call
 from tests.sim._sim import connect
 
 RULES = load_rules()
-DANGEROUS = "Remove-Item -Recurse -Force C:\\Users"
+DANGEROUS = "Remove-Item -Recurse -Force C:\\data"
 _CAPTURES: dict[str, Capture] = {}
 
 

@@ -1,0 +1,194 @@
+"""What one call does, judged: analyse → effects → the effect table, and the text views for the regex rules.
+
+    PowerShell / App ── shell/dispatch.analyse_tool ──► Analysis (operations, dynamic, failed)
+    operations + structured tools ── effects ──► Effects ── judge ──► RuleHit (place-aware)
+    operations ── render ──► views for the regex table (builtin.py) and custom rules
+
+The regex rules see what the command *runs* — each resolved operation rendered back to one
+normal spelling — not the strings it only prints or compares, so `Write-Output "rm -r C:\\"` is
+no longer a recursive delete. When the grammar fails, they see the raw text as before
+(`match.tool_views`) and, where they are silent, a person is asked (`unparsed-command`): a
+parse failure is never "no match". What stays non-constant after folding asks too
+(`dynamic-command`; `dynamic_commands = "deny"` makes it deny).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from policy.decision import RuleHit
+from policy.rules.effects import pipeline_effects, tool_effects
+from policy.rules.judge import judge_all
+from policy.rules.normalize import normalise
+from policy.rules.shell.dispatch import analyse_tool
+from policy.rules.shell.ops import Analysis, Effect, EffectKind, Operation
+
+DYNAMIC_RULE = "dynamic-command"
+UNPARSED_RULE = "unparsed-command"
+ANALYSER_RULE_IDS = (DYNAMIC_RULE, UNPARSED_RULE)
+
+# Commands whose arguments are data (printed, compared, searched, formatted), never run.
+_DATA_COMMANDS = frozenset(
+    {
+        "write-output", "write-host", "write-verbose", "write-debug", "write-warning", "write-information",
+        "write-error", "out-host", "out-string", "out-null", "select-string", "where-object", "format-table",
+        "format-list", "format-wide", "select-object", "sort-object", "measure-object", "compare-object",
+        "convertto-json", "convertfrom-json", "convertto-csv", "echo", "rem", "title", "set-variable", "new-variable",
+        "add-member", "test-path", "resolve-path", "join-path", "split-path", "get-help", "get-command",
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One call as the analysers saw it.
+
+    Attributes:
+        analysis: what the shell analysers made of its command text (None: not a command tool).
+        effects: every effect of its operations and of its structured arguments.
+        views: the texts the regex rules search (rendered operations, or the raw views on failure).
+        hits: the analyser's own hits, in priority order (the effect table's, then dynamic).
+        unparsed: the ask for a command the grammar could not read, for when no other rule hits.
+    """
+
+    analysis: Analysis | None
+    effects: tuple[Effect, ...]
+    views: tuple[str, ...] | None
+    hits: tuple[RuleHit, ...]
+    unparsed: RuleHit | None = None
+
+
+def _quoted(value: str | None) -> str:
+    if value is None:
+        return "$dynamic"
+    return value if value and not any(c.isspace() for c in value) else f"'{value}'"
+
+
+def render(op: Operation) -> str:
+    """One operation in a normal spelling the regex rules read (`remove-item -recurse c:/x`)."""
+    if op.name.lower() in _DATA_COMMANDS:
+        return op.name
+    if op.shell == "dotnet" and "::" in op.name:
+        kind, method = op.name.split("::", 1)
+        return f"[{kind}]::{method}(" + ", ".join(_quoted(a) for a in op.args) + ")"
+    dash = "/" if op.shell == "cmd" else "-"
+    parts = [op.name]
+    for key, value in op.params:
+        parts.append(f"{dash}{key}" if value == "true" else f"{dash}{key} {_quoted(value)}")
+    parts.extend(_quoted(a) for a in op.args)
+    return " ".join(parts)
+
+
+def _views(ops: Sequence[Operation]) -> tuple[str, ...]:
+    """The rendered statements: an operation that takes pipeline input joins the one before with `|`."""
+    statements: list[str] = []
+    for op in ops:
+        text = render(op)
+        if op.input_from is not None and statements:
+            statements[-1] += " | " + text
+        else:
+            statements.append(text)
+    views = [normalise(s) for s in statements if s]
+    if len(views) > 1:  # rules that look across statements (base64 decoded, then run) read the whole script
+        views.append("; ".join(views))
+    return tuple(views)
+
+
+# Effects that are only as dangerous as their target: without a constant one, nobody can tell.
+_NEEDS_TARGET = frozenset(
+    {
+        EffectKind.DELETE, EffectKind.DELETE_RECURSIVE, EffectKind.MOVE, EffectKind.WRITE,
+        EffectKind.REGISTRY_SET, EffectKind.REGISTRY_DELETE, EffectKind.KILL, EffectKind.KILL_FORCED,
+    }
+)  # fmt: skip
+
+
+def _unknown_targets(effects: Sequence[Effect]) -> tuple[str, ...]:
+    """One sentence per effect whose target the gateway cannot name (a variable, a pid)."""
+    out: list[str] = []
+    for e in effects:
+        if e.kind not in _NEEDS_TARGET:
+            continue
+        if e.target is None or not e.target.strip():
+            out.append(f"{e.detail or e.kind.value} of a target that is not constant")
+        elif e.kind in (EffectKind.KILL, EffectKind.KILL_FORCED) and e.target.lower().startswith("pid:"):
+            out.append(f"{e.detail or 'a kill'} of process id {e.target[4:]}, which may be any process")
+    return tuple(dict.fromkeys(out))
+
+
+_QUOTED = re.compile(r"'(.{1,400})'", re.DOTALL)  # first to last quote: quoted text may hold quotes
+
+
+def _brief(sentence: str) -> str:
+    """An analyser's sentence without the command text it quotes (only its first word stays).
+
+    Reasons travel into refusals, the audit and approval files; a quoted command may carry a
+    password (`… -ArgumentList s3cret`) cut short enough that redaction no longer sees its shape.
+    """
+
+    def first_word(m: re.Match[str]) -> str:
+        words = m.group(1).split()
+        return "'" + (words[0][:40] if words else "") + (" …" if len(words) > 1 else "") + "'"
+
+    return _QUOTED.sub(first_word, sentence.split(": ", 1)[0])
+
+
+def _dynamic_hit(reasons: Sequence[str], action: Literal["ask", "deny"]) -> RuleHit:
+    what = "; ".join(_brief(r) for r in reasons[:3])
+    return RuleHit(
+        rule_id=DYNAMIC_RULE,
+        action=action,
+        risk="dynamic-command",
+        reason=f"part of this command is built at run time, so the gateway cannot tell what it runs ({what[:300]}). "
+        "Instead, write the command out with its names and paths spelled as constants.",
+    )
+
+
+def _unparsed_hit(analysis: Analysis) -> RuleHit:
+    return RuleHit(
+        rule_id=UNPARSED_RULE,
+        action="ask",
+        risk="uninspectable",
+        reason=f"the gateway could not read this command with the PowerShell grammar "
+        f"({_brief((analysis.failed or '').split(' near ', 1)[0])[:120]}), so it cannot tell what it does. "
+        "Instead, write it as plain statements, one per line.",
+    )
+
+
+def judge_call(
+    tool: str,
+    args: Mapping[str, object],
+    *,
+    gateway_paths: Sequence[str] = (),
+    dynamic_action: Literal["ask", "deny"] = "ask",
+) -> Judged:
+    """Analyse one call and judge its effects (module docstring).
+
+    Args:
+        tool: the tool name.
+        args: the call's arguments under upstream's names.
+        gateway_paths: the gateway's own files and folders (self-protection by place).
+        dynamic_action: what a non-constant command name or target gets.
+
+    Returns:
+        The analysis, effects, views for the regex rules (None: use the raw views) and hits.
+    """
+    analysis = analyse_tool(tool, args)
+    effects: list[Effect] = list(tool_effects(tool, args))
+    views: tuple[str, ...] | None = None
+    hits: list[RuleHit] = []
+    if analysis is not None:
+        effects.extend(pipeline_effects(analysis.operations))
+        if analysis.failed is None and tool == "PowerShell":  # App keeps its command-line views
+            views = _views(analysis.operations)
+    found = judge_all(effects, gateway_paths=gateway_paths)
+    if found is not None:
+        hits.append(found)
+    unknown = (*(analysis.dynamic if analysis is not None else ()), *_unknown_targets(effects))
+    if unknown:
+        hits.append(_dynamic_hit(unknown, dynamic_action))
+    unparsed = _unparsed_hit(analysis) if analysis is not None and analysis.failed is not None else None
+    return Judged(analysis=analysis, effects=tuple(effects), views=views, hits=tuple(hits), unparsed=unparsed)

@@ -1,0 +1,331 @@
+"""Shared readers for the effect catalogue (issue 18): PowerShell parameter binding, program argv, targets.
+
+The analysers hand over `Operation`s whose values are raw strings as written (or None when
+not constant). These helpers read them the way the shell would: PowerShell binds named
+parameters first and fills the remaining positional slots in order; a program reads its own
+`/flag`, `-flag`, `/flag:value` and `flag=value` words. Nothing here canonicalises a target
+(`places.py` does); it only picks out which word is the target.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+from policy.rules.shell_names import canonical_parameter
+
+Effects: TypeAlias = tuple[Effect, ...]
+Handler: TypeAlias = Callable[[Operation], Effects]
+Bound: TypeAlias = dict[str, Value]
+
+# Parameter aliases PowerShell itself accepts, for the few the catalogue reads; the analyser
+# should already resolve them, but a second spelling must not lose an effect.
+PARAMETER_ALIASES: Mapping[str, str] = {
+    "lp": "literalpath",
+    "pspath": "literalpath",
+    "fullname": "literalpath",
+    "target": "value",
+    "processname": "name",
+    "pid": "id",
+    "processid": "id",
+    "ln": "logname",
+    "cn": "computername",
+    "args": "argumentlist",
+    "type": "itemtype",
+    "servicename": "name",
+    "file": "filepath",
+}
+
+
+# Display spellings for details (`Remove-Item -Recurse`); other names are title-cased per word.
+_DISPLAY_NAMES = (
+    "Set-ItemProperty", "New-ItemProperty", "Remove-ItemProperty", "Rename-ItemProperty", "Clear-ItemProperty",
+    "Copy-ItemProperty", "Move-ItemProperty", "Get-ItemProperty", "Get-ItemPropertyValue", "Get-ChildItem",
+    "Set-MpPreference", "Add-MpPreference", "Set-NetFirewallProfile", "New-NetFirewallRule", "Set-NetFirewallRule",
+    "Set-ExecutionPolicy", "New-LocalUser", "Set-LocalUser", "Add-LocalGroupMember", "Remove-LocalGroupMember",
+    "Enable-LocalUser", "Disable-LocalUser", "Remove-LocalUser", "Rename-LocalUser", "New-LocalGroup",
+    "Remove-LocalGroup", "Register-ScheduledTask", "New-ScheduledTask", "New-ScheduledTaskAction",
+    "New-ScheduledTaskTrigger", "Set-ScheduledTask", "Set-WmiInstance", "New-CimInstance", "Remove-CimInstance",
+    "Remove-WmiObject", "Invoke-CimMethod", "Invoke-WmiMethod", "Get-CimInstance", "Get-WmiObject",
+    "Clear-EventLog", "Remove-EventLog", "Limit-EventLog", "Invoke-WebRequest", "Invoke-RestMethod",
+    "Start-BitsTransfer", "Invoke-Expression", "Out-Minidump", "Invoke-Mimikatz", "Format-Volume",
+    "Clear-Disk", "Initialize-Disk", "Remove-Partition", "Disable-ComputerRestore", "New-ADUser",
+    "Add-ADGroupMember", "Set-ADAccountPassword", "Set-ADUser", "Enable-ADAccount",
+)  # fmt: skip
+_DISPLAY = {name.lower(): name for name in _DISPLAY_NAMES}
+
+
+def display(name: str) -> str:
+    """How a command is spelled in a reason: `remove-item` → `Remove-Item`; programs stay lower case."""
+    if name in _DISPLAY:
+        return _DISPLAY[name]
+    if "-" in name and "." not in name and ":" not in name:
+        return "-".join(part.capitalize() for part in name.split("-"))
+    return name
+
+
+def effect(
+    kind: EffectKind,
+    target: Value = None,
+    detail: str = "",
+    *,
+    value_name: str | None = None,
+    data: str | None = None,
+    extra: tuple[tuple[str, str], ...] = (),
+) -> Effect:
+    """One `Effect` (a shorter spelling for the tables below).
+
+    Args:
+        kind: what happens.
+        target: the raw target, or None when unknown.
+        detail: the short phrase for the reason.
+        value_name: registry value name, if any.
+        data: registry data, if any.
+        extra: further facts as (key, value) pairs.
+
+    Returns:
+        The effect.
+    """
+    return Effect(kind=kind, target=target, detail=detail, value_name=value_name, data=data, extra=extra)
+
+
+def bind(op: Operation, positional: tuple[str, ...] = ()) -> Bound:
+    """PowerShell's binding of `op`: named parameters, then positional args into the free slots.
+
+    Args:
+        op: a cmdlet operation.
+        positional: the cmdlet's positional parameters in position order (`("path", "destination")`).
+
+    Returns:
+        Canonical parameter name → value (None: given but not constant). Positional args left
+        over after the slots are dropped. A prefix the analyser left unexpanded (`-rec`) is
+        expanded as PowerShell would (`canonical_parameter`); a parameter given more than once
+        is an array, its items joined with `,`.
+    """
+    bound: Bound = {}
+    for key, value in op.params:
+        name = PARAMETER_ALIASES.get(key, key)
+        name = PARAMETER_ALIASES.get(name, canonical_parameter(op.name, name))
+        if name in bound:
+            # PowerShell refuses a parameter named twice, so a repeat is an array the analyser
+            # spread out (`-ArgumentList '/c','rd /s C:\x'`): keep every item, `a,b` as folded.
+            earlier = bound[name]
+            bound[name] = None if earlier is None or value is None else f"{earlier},{value}"
+        else:
+            bound[name] = value
+    free = [slot for slot in positional if slot not in bound]
+    for slot, value in zip(free, op.args, strict=False):
+        bound[slot] = value
+    return bound
+
+
+def is_on(bound: Bound, name: str) -> bool:
+    """Whether switch `name` is on in `bound` (a non-constant value counts as on)."""
+    if name not in bound:
+        return False
+    value = bound[name]
+    return value is None or value.strip().strip("'\"").lower() not in ("false", "$false", "0", "no")
+
+
+def is_true(value: Value) -> bool:
+    """Whether a constant argument value means true (`$true`, `true`, `1`); None (unknown) is not."""
+    return value is not None and value.strip().strip("'\"").lower() in ("true", "$true", "1", "yes", "on")
+
+
+def split_list(value: Value) -> list[Value]:
+    """A PowerShell array argument (`a,b` as folded) as its items; None stays one unknown item."""
+    if value is None:
+        return [None]
+    items = [v.strip().strip("'\"").strip() for v in value.split(",")]
+    return [v for v in items if v] or [value]
+
+
+def targets(bound: Bound, *names: str) -> list[Value]:
+    """Every target given under any of `names` (arrays split), in order; empty when none is given."""
+    found: list[Value] = []
+    for name in names:
+        if name in bound:
+            found.extend(split_list(bound[name]))
+    return found
+
+
+def first(bound: Bound, *names: str) -> Value:
+    """The first value given under one of `names`, or None."""
+    for name in names:
+        if name in bound:
+            return bound[name]
+    return None
+
+
+def unquote(value: Value) -> str:
+    """A value without surrounding quotes and blanks, "" for None (for comparisons only, not targets)."""
+    return "" if value is None else value.strip().strip("'\"").strip()
+
+
+def lower(value: Value) -> str:
+    """`unquote` in lower case."""
+    return unquote(value).lower()
+
+
+def has_wildcard(value: Value) -> bool:
+    """Whether a name holds a PowerShell wildcard (`*`, `?`, `[`)."""
+    return value is not None and bool(re.search(r"[*?\[]", value))
+
+
+def matches_everything(value: Value) -> bool:
+    """Whether a name pattern is nothing but wildcards (`*`, `*.*`, `?*`): every process, every file."""
+    text = unquote(value)
+    return bool(text) and re.fullmatch(r"[*?.]+", text) is not None and "*" in text
+
+
+# ---------------------------------------------------------------------------------------
+# Programs: argv words
+
+
+_FLAG = re.compile(r"^[/-]{1,2}([^:=\s]+)(?:[:=](.*))?$", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Argv:
+    """A program's words after its name (None: a word that is not constant)."""
+
+    words: tuple[Value, ...]
+    dash_flags: bool = True  # `-x` is a flag (programs); cmd built-ins take only `/x`
+
+    def _flag(self, word: Value) -> tuple[str, str | None] | None:
+        if word is None:
+            return None
+        text = word.strip()
+        if not text or (text[0] == "-" and not self.dash_flags) or text[0] not in "/-":
+            return None
+        match = _FLAG.match(text)
+        if match is None:
+            return None
+        return match.group(1).lower(), match.group(2)
+
+    def flag(self, *names: str) -> bool:
+        """Whether any of the flags `names` (no dash, lower case) is present in any spelling."""
+        return any(f is not None and f[0] in names for f in map(self._flag, self.words))
+
+    def value(self, *names: str) -> Value:
+        """The value of flag `name`: `/name:v`, `/name=v`, or the next word; None if absent or unknown."""
+        for index, word in enumerate(self.words):
+            found = self._flag(word)
+            if found is None or found[0] not in names:
+                continue
+            if found[1] is not None:
+                return found[1]
+            return self.words[index + 1] if index + 1 < len(self.words) else None
+        return None
+
+    def values(self, *names: str) -> list[Value]:
+        """Every value of a repeatable flag (`taskkill /im a /im b`)."""
+        out: list[Value] = []
+        for index, word in enumerate(self.words):
+            found = self._flag(word)
+            if found is None or found[0] not in names:
+                continue
+            if found[1] is not None:
+                out.append(found[1])
+            elif index + 1 < len(self.words):
+                out.append(self.words[index + 1])
+            else:
+                out.append(None)
+        return out
+
+    def positionals(self, takes_value: Iterable[str] = ()) -> list[Value]:
+        """Words that are not flags nor the value of a flag in `takes_value`."""
+        valued = frozenset(takes_value)
+        out: list[Value] = []
+        skip = False
+        for word in self.words:
+            if skip:
+                skip = False
+                continue
+            found = self._flag(word)
+            if found is None:
+                out.append(word)
+            elif found[0] in valued and found[1] is None:
+                skip = True
+        return out
+
+    def lowered(self) -> list[str]:
+        """Every constant word in lower case (for verb and keyword checks)."""
+        return [w.strip().strip("'\"").lower() for w in self.words if w is not None]
+
+    def text(self) -> str:
+        """The constant words joined, lower case (for substring checks)."""
+        return " ".join(self.lowered())
+
+
+def argv_of(op: Operation) -> Argv:
+    """The argv of a program or cmd built-in: its positional words, plus any flags the parser split out.
+
+    Args:
+        op: a program or cmd operation.
+
+    Returns:
+        Its `Argv`; a parser that reports `/s` as the parameter ("s", "true") and one that
+        leaves it in `args` read the same.
+    """
+    words: list[Value] = list(op.args)
+    for key, value in op.params:
+        if value is None or value.lower() == "true":
+            words.append("/" + key)
+        else:
+            words.append(f"/{key}:{value}")
+    return Argv(tuple(words), dash_flags=op.shell != "cmd")
+
+
+_WORD = re.compile(r'"([^"]*)"|\'([^\']*)\'|(\S+)')
+
+
+def split_command_line(text: Value) -> tuple[Value, ...]:
+    """Split an argument string (`Start-Process -ArgumentList`, App `args`) into words.
+
+    Args:
+        text: the folded argument text, or None.
+
+    Returns:
+        The words (quotes removed); `(None,)` when the text is not constant.
+    """
+    if text is None:
+        return (None,)
+    words: list[Value] = []
+    for match in _WORD.finditer(text):
+        word = next(g for g in match.groups() if g is not None)
+        # An array folded as `a,b` is two words, but `comsvcs.dll,MiniDump` stays one.
+        if "," in word and not re.search(r"\.dll,", word, re.IGNORECASE) and match.group(3) is not None:
+            words.extend(w for w in word.split(",") if w)
+        else:
+            words.append(word)
+    return tuple(words)
+
+
+# ---------------------------------------------------------------------------------------
+# Places named by prefix (not canonicalised: only which provider a path lives in)
+
+_REGISTRY_PREFIX = re.compile(
+    r"^(?:microsoft\.powershell\.core\\registry::|registry::|hklm:|hkcu:|hkcr:|hku:|hkcc:"
+    r"|hkey_(?:local_machine|current_user|classes_root|users|current_config)(?:[\\/]|$))",
+    re.IGNORECASE,
+)
+_SESSION_PROVIDER = re.compile(r"^(?:env|variable|function|alias):", re.IGNORECASE)
+
+
+def is_registry_path(path: Value) -> bool:
+    """Whether a PowerShell provider path is in the registry (`HKLM:\\…`, `Registry::…`, `HKEY_…`)."""
+    return path is not None and _REGISTRY_PREFIX.match(unquote(path).replace("/", "\\")) is not None
+
+
+def is_session_path(path: Value) -> bool:
+    """Whether a provider path lives only in this PowerShell session (`env:`, `variable:`, `function:`, `alias:`)."""
+    return path is not None and _SESSION_PROVIDER.match(unquote(path)) is not None
+
+
+def dedupe(effects: Iterable[Effect]) -> Effects:
+    """The effects once each, in first-seen order."""
+    return tuple(dict.fromkeys(effects))

@@ -1,0 +1,180 @@
+"""`effects_of`: one operation's effects, looked up by the world its name lives in (issue 18).
+
+The tables live with their subject (`effects_files`, `effects_registry`, `effects_system`,
+`effects_process`); this module only picks the table. A .NET name is looked up without a
+leading `system.` (`[IO.File]` and `[System.IO.File]` are one type), then by its method name
+alone (`?.delete`, `$key.SetValue` on an object the analyser could not type). A program
+started by value (`Start-Process taskkill -ArgumentList …`, `start …`, `WScript.Shell.Run`)
+is looked up as the program it starts, so its own effects are not lost.
+"""
+
+from __future__ import annotations
+
+import ntpath
+import re
+from collections.abc import Mapping
+
+from policy.rules.effects_common import (
+    Effects,
+    Handler,
+    bind,
+    dedupe,
+    effect,
+    first,
+    lower,
+    split_command_line,
+)
+from policy.rules.effects_file_calls import FILE_CALLS, FILE_METHODS
+from policy.rules.effects_files import CMD_BUILTINS, FILE_CMDLETS, FILE_PROGRAMS, argument_reads
+from policy.rules.effects_process import (
+    CMD_PROCESS,
+    PROCESS_CALLS,
+    PROCESS_CMDLETS,
+    PROCESS_METHODS,
+    PROCESS_PROGRAMS,
+    cmd_start_words,
+)
+from policy.rules.effects_registry import REGISTRY_CALLS, REGISTRY_METHODS, REGISTRY_PROGRAMS
+from policy.rules.effects_security import SECURITY_CMDLETS, SECURITY_PROGRAMS, dotnet_security
+from policy.rules.effects_system import (
+    SYSTEM_CALLS,
+    SYSTEM_CMDLETS,
+    SYSTEM_METHODS,
+    SYSTEM_PROGRAMS,
+    adsi_effects,
+    credential_words,
+    dotnet_system,
+)
+from policy.rules.shell.ops import EffectKind, Operation, Shell, Value
+
+CMDLETS: Mapping[str, Handler] = {**FILE_CMDLETS, **SECURITY_CMDLETS, **SYSTEM_CMDLETS, **PROCESS_CMDLETS}
+PROGRAMS: Mapping[str, Handler] = {
+    **FILE_PROGRAMS,
+    **REGISTRY_PROGRAMS,
+    **SECURITY_PROGRAMS,
+    **SYSTEM_PROGRAMS,
+    **PROCESS_PROGRAMS,
+}
+CMD: Mapping[str, Handler] = {**CMD_BUILTINS, **CMD_PROCESS}
+CALLS: Mapping[str, Handler] = {**FILE_CALLS, **REGISTRY_CALLS, **SYSTEM_CALLS, **PROCESS_CALLS}
+METHODS: Mapping[str, Handler] = {**FILE_METHODS, **REGISTRY_METHODS, **SYSTEM_METHODS, **PROCESS_METHODS}
+
+# Targets of a redirection that write nothing.
+_DISCARDS = frozenset({"$null", "nul", "nul:", "null"})
+# How deep a program started by value is followed (`start cmd /c start …`).
+MAX_STARTED_DEPTH = 4
+
+
+def _redirect(op: Operation) -> Effects:
+    target = op.args[0] if op.args else None
+    text = lower(target)
+    if text in _DISCARDS or re.fullmatch(r"&\d|\d", text):
+        return ()
+    return (effect(EffectKind.WRITE, target, "redirect >"),)
+
+
+def program_stem(name: Value) -> str:
+    """A program's canonical name from a path or name: `C:\\X\\TaskKill.EXE` → `taskkill`."""
+    # cmd drops `^` (its escape) before it looks a name up: `c^md` runs cmd.
+    base = ntpath.basename(lower(name).replace("/", "\\").replace("^", ""))
+    stem, dot, ext = base.rpartition(".")
+    return stem if dot and ext in ("exe", "com", "bat", "cmd") else base
+
+
+def started_program(program: Value, words: tuple[Value, ...], depth: int) -> Effects:
+    """The effects of the program a command starts by value, with its argument words.
+
+    Args:
+        program: what is started (path or name as written).
+        words: its arguments.
+        depth: the nesting depth of the starting operation.
+
+    Returns:
+        The started program's own effects (none when it is not one the catalogue knows).
+    """
+    stem = program_stem(program)
+    if depth >= MAX_STARTED_DEPTH or not stem:
+        return ()
+    if stem == "cmd":
+        lowered = [lower(w) for w in words]
+        for switch in ("/c", "/k"):
+            if switch in lowered:
+                rest = words[lowered.index(switch) + 1 :]
+                if len(rest) == 1:
+                    rest = split_command_line(rest[0])  # `cmd /c "del /s /q C:\x"`
+                rest = tuple(None if w is None else w.replace("^", "") for w in rest)  # cmd's escape
+                if rest and not any(w is not None and re.search(r"[&|<>]", w) for w in rest):
+                    inner = program_stem(rest[0])
+                    shell: Shell = "cmd" if inner in CMD else "program"
+                    nested = Operation(shell=shell, name=inner, args=tuple(rest[1:]), depth=depth + 1)
+                    return effects_of(nested) if inner in CMD or inner in PROGRAMS else ()
+    if stem in PROGRAMS:
+        return effects_of(Operation(shell="program", name=stem, args=words, depth=depth + 1))
+    return ()
+
+
+def _started_by_value(op: Operation) -> Effects:
+    """What a Start-Process, `start`, WScript.Shell.Run or Process::Start runs, as its own operation."""
+    if op.shell == "powershell" and op.name == "start-process":
+        bound = bind(op, ("filepath", "argumentlist"))
+        return started_program(first(bound, "filepath"), split_command_line(first(bound, "argumentlist")), op.depth)
+    if op.shell == "program" and program_stem(op.name) == "cmd":
+        return started_program("cmd", op.args, op.depth)
+    if op.shell == "cmd" and op.name == "start":
+        words = cmd_start_words(op)
+        return started_program(words[0], tuple(words[1:]), op.depth) if words else ()
+    if op.name in ("com:wscript.shell.run", "com:wscript.shell.exec") and op.args:
+        line = split_command_line(op.args[0])
+        return started_program(line[0], line[1:], op.depth) if line else ()
+    if op.name in ("system.diagnostics.process::start", "com:shell.application.shellexecute") and op.args:
+        arguments = op.args[1] if len(op.args) > 1 else ""
+        return started_program(op.args[0], split_command_line(arguments), op.depth)
+    return ()
+
+
+def _dotnet_key(name: str) -> str:
+    return name.removeprefix("system.")
+
+
+def _method(name: str) -> str:
+    return re.split(r"::|\.", name)[-1]
+
+
+def _handler(op: Operation) -> Handler | None:
+    name = op.name.strip().lower()
+    if op.shell == "powershell":
+        return CMDLETS.get(name) or PROGRAMS.get(program_stem(name))
+    if op.shell == "cmd":
+        return CMD.get(name) or PROGRAMS.get(program_stem(name))
+    if op.shell == "program":
+        return PROGRAMS.get(program_stem(name))
+    if op.shell in ("dotnet", "com"):
+        return CALLS.get(_dotnet_key(name)) or CALLS.get(name) or METHODS.get(_method(name))
+    return None
+
+
+def effects_of(op: Operation) -> Effects:
+    """What one operation does, as effects on targets (issue 18 item 3).
+
+    Args:
+        op: an operation from a shell analyser (PowerShell, cmd, program, .NET, COM, redirect).
+
+    Returns:
+        Its effects, each once, in the order found; `()` for an operation that changes nothing
+        the judge cares about (`Write-Output`, `Get-Process`, an unknown program). Never raises:
+        odd operations (None values, no args) give what can be known, with None targets.
+    """
+    if op.name == "<redirect>":
+        return _redirect(op)
+    if op.name.startswith("adsi:"):
+        return adsi_effects(op)  # `.Delete('user', x)` on an ADSI object is an account, not a file
+    handler = _handler(op)
+    found = list(handler(op)) if handler is not None else []
+    if op.shell == "program":
+        found += credential_words(op)
+        found += argument_reads(op, {e.target for e in found})
+    if op.shell == "dotnet":
+        found += dotnet_system(op)
+        found += dotnet_security(op)
+    found += _started_by_value(op)
+    return dedupe(found)

@@ -1,0 +1,174 @@
+""".NET and COM file effects (issue 18): `[IO.File]`, `[IO.Directory]`, VisualBasic, FileSystemObject.
+
+Arguments are the call's own, in order (`[IO.File]::Move(source, destination)`). Names are
+keyed without a leading `system.`; `FILE_METHODS` holds the methods that mean the same on an
+object the analyser could not type (`$x.Delete()`, `$fso.DeleteFolder(…)`, Shell.Application
+`InvokeVerb('delete')`), whose object `effects_pipeline` may name from earlier operations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from policy.rules.effects_common import Effects, Handler, effect, is_true, lower
+from policy.rules.effects_files import renamed
+from policy.rules.shell.ops import EffectKind, Operation, Value
+
+K = EffectKind
+
+
+def _arg(op: Operation, index: int) -> Value:
+    return op.args[index] if index < len(op.args) else None
+
+
+def _one(kind: EffectKind, detail: str) -> Handler:
+    return lambda op: (effect(kind, _arg(op, 0), detail),)
+
+
+def _two(first_kind: EffectKind, detail: str) -> Handler:
+    """A (source, destination) call: `first_kind` of the source, WRITE of the destination."""
+    return lambda op: (effect(first_kind, _arg(op, 0), detail), effect(K.WRITE, _arg(op, 1), detail + " destination"))
+
+
+def _link(detail: str) -> Handler:
+    return lambda op: (effect(K.WRITE, _arg(op, 0), detail, extra=(("link_target", _arg(op, 1) or ""),)),)
+
+
+def _directory_delete(op: Operation) -> Effects:
+    # Delete(path, recursive): recursive when the flag is true or not constant.
+    recursive = len(op.args) > 1 and (op.args[1] is None or is_true(op.args[1]))
+    kind = K.DELETE_RECURSIVE if recursive else K.DELETE
+    return (effect(kind, _arg(op, 0), "[IO.Directory]::Delete" + (" recursive" if recursive else "")),)
+
+
+def _vb_delete_directory(op: Operation) -> Effects:
+    # DeleteDirectory(path, DeleteDirectoryOption | UIOption …): only ThrowIfDirectoryNonEmpty keeps contents.
+    keeps = "throwifdirectorynonempty" in lower(_arg(op, 1))
+    kind = K.DELETE if keeps else K.DELETE_RECURSIVE
+    return (effect(kind, _arg(op, 0), "VisualBasic FileSystem.DeleteDirectory"),)
+
+
+def _vb_rename(op: Operation) -> Effects:
+    source = _arg(op, 0)
+    return (
+        effect(K.MOVE, source, "VisualBasic rename"),
+        effect(K.WRITE, renamed(source, _arg(op, 1)), "VisualBasic rename"),
+    )
+
+
+def _file_replace(op: Operation) -> Effects:
+    out = [effect(K.MOVE, _arg(op, 0), "[IO.File]::Replace"), effect(K.WRITE, _arg(op, 1), "[IO.File]::Replace")]
+    if len(op.args) > 2 and lower(op.args[2]) not in ("", "$null", "null"):
+        out.append(effect(K.WRITE, op.args[2], "[IO.File]::Replace backup"))
+    return tuple(out)
+
+
+def _file_open(op: Operation) -> Effects:
+    mode = lower(_arg(op, 1))
+    writes = len(op.args) < 2 or op.args[1] is None or any(m in mode for m in ("create", "truncate", "append"))
+    return (effect(K.WRITE if writes else K.READ, _arg(op, 0), "[IO.File]::Open"),)
+
+
+def _fso_open(op: Operation) -> Effects:
+    # OpenTextFile(path, iomode): 1 ForReading, 2 ForWriting, 8 ForAppending.
+    mode = lower(_arg(op, 1))
+    writes = len(op.args) > 1 and (
+        op.args[1] is None or mode in ("2", "8") or "forwriting" in mode or "forappending" in mode
+    )
+    return (effect(K.WRITE if writes else K.READ, _arg(op, 0), "FileSystemObject.OpenTextFile"),)
+
+
+_IO_FILE_WRITES = (
+    "writealltext", "writeallbytes", "writealllines", "appendalltext", "appendalllines", "create", "createtext",
+    "appendtext", "openwrite", "setattributes", "encrypt", "decrypt", "setaccesscontrol", "setcreationtime",
+    "setlastwritetime", "writealltextasync", "writeallbytesasync", "appendalltextasync",
+)  # fmt: skip
+_IO_FILE_READS = (
+    "readalltext", "readallbytes", "readalllines", "readlines", "openread", "opentext", "readalltextasync",
+    "readallbytesasync", "readalllinesasync",
+)  # fmt: skip
+_IO_DIRECTORY_READS: tuple[str, ...] = (
+    "getfiles",
+    "enumeratefiles",
+    "getdirectories",
+    "enumeratedirectories",
+    "getfilesystementries",
+)
+_IO_DIRECTORY_READS += ("enumeratefilesystementries",)
+_VB = "microsoft.visualbasic.fileio.filesystem::"
+_FSO = "com:scripting.filesystemobject."
+
+FILE_CALLS: Mapping[str, Handler] = {
+    "io.file::delete": _one(K.DELETE, "[IO.File]::Delete"),
+    "io.file::move": _two(K.MOVE, "[IO.File]::Move"),
+    "io.file::copy": _two(K.READ, "[IO.File]::Copy"),
+    "io.file::replace": _file_replace,
+    "io.file::open": _file_open,
+    "io.file::createsymboliclink": _link("[IO.File]::CreateSymbolicLink"),
+    **{f"io.file::{m}": _one(K.WRITE, f"[IO.File]::{m}") for m in _IO_FILE_WRITES},
+    **{f"io.file::{m}": _one(K.READ, f"[IO.File]::{m}") for m in _IO_FILE_READS},
+    "io.directory::delete": _directory_delete,
+    "io.directory::move": _two(K.MOVE, "[IO.Directory]::Move"),
+    "io.directory::createdirectory": _one(K.WRITE, "[IO.Directory]::CreateDirectory"),
+    "io.directory::createsymboliclink": _link("[IO.Directory]::CreateSymbolicLink"),
+    **{f"io.directory::{m}": _one(K.READ, f"[IO.Directory]::{m}") for m in _IO_DIRECTORY_READS},
+    _VB + "deletedirectory": _vb_delete_directory,
+    _VB + "deletefile": _one(K.DELETE, "VisualBasic FileSystem.DeleteFile"),
+    _VB + "movedirectory": _two(K.MOVE, "VisualBasic FileSystem.MoveDirectory"),
+    _VB + "movefile": _two(K.MOVE, "VisualBasic FileSystem.MoveFile"),
+    _VB + "renamefile": _vb_rename,
+    _VB + "renamedirectory": _vb_rename,
+    _VB + "copydirectory": _two(K.READ, "VisualBasic FileSystem.CopyDirectory"),
+    _VB + "copyfile": _two(K.READ, "VisualBasic FileSystem.CopyFile"),
+    _VB + "writealltext": _one(K.WRITE, "VisualBasic FileSystem.WriteAllText"),
+    _VB + "writeallbytes": _one(K.WRITE, "VisualBasic FileSystem.WriteAllBytes"),
+    _VB + "readalltext": _one(K.READ, "VisualBasic FileSystem.ReadAllText"),
+    _VB + "readallbytes": _one(K.READ, "VisualBasic FileSystem.ReadAllBytes"),
+    # Scripting.FileSystemObject: DeleteFolder removes the folder with everything in it.
+    _FSO + "deletefolder": _one(K.DELETE_RECURSIVE, "FileSystemObject.DeleteFolder"),
+    _FSO + "deletefile": _one(K.DELETE, "FileSystemObject.DeleteFile"),
+    _FSO + "movefolder": _two(K.MOVE, "FileSystemObject.MoveFolder"),
+    _FSO + "movefile": _two(K.MOVE, "FileSystemObject.MoveFile"),
+    _FSO + "copyfile": _two(K.READ, "FileSystemObject.CopyFile"),
+    _FSO + "copyfolder": _two(K.READ, "FileSystemObject.CopyFolder"),
+    _FSO + "createtextfile": _one(K.WRITE, "FileSystemObject.CreateTextFile"),
+    _FSO + "createfolder": _one(K.WRITE, "FileSystemObject.CreateFolder"),
+    _FSO + "opentextfile": _fso_open,
+    "com:adodb.stream.savetofile": _one(K.WRITE, "ADODB.Stream.SaveToFile"),
+    "com:adodb.stream.loadfromfile": _one(K.READ, "ADODB.Stream.LoadFromFile"),
+    "com:wscript.shell.createshortcut": _one(K.WRITE, "WScript.Shell.CreateShortcut"),
+}
+
+
+def _unknown_delete(op: Operation) -> Effects:
+    # `$x.Delete()` on an object the analyser could not type: the target is unknown; a true
+    # first argument (`DirectoryInfo.Delete($true)`) makes it recursive.
+    method = op.name.rsplit(".", 1)[-1]
+    first_arg = _arg(op, 0)
+    if method == "delete":
+        recursive = bool(op.args) and (first_arg is None or is_true(first_arg))
+        return (effect(K.DELETE_RECURSIVE if recursive else K.DELETE, None, f".{method}()"),)
+    path = None if first_arg is None or is_true(first_arg) or lower(first_arg) in ("$false", "false") else first_arg
+    kind = K.DELETE_RECURSIVE if method in ("deletefolder", "deletedirectory") else K.DELETE
+    return (effect(kind, path, f".{method}()"),)
+
+
+# Method names that mean the same on any object (`?.deletefolder`, `$fso.MoveFile` untyped).
+FILE_METHODS: Mapping[str, Handler] = {
+    "delete": _unknown_delete,
+    "deletefile": _unknown_delete,
+    "deletefolder": _unknown_delete,
+    "deletedirectory": _unknown_delete,
+    "movefile": _two(K.MOVE, ".MoveFile()"),
+    "movefolder": _two(K.MOVE, ".MoveFolder()"),
+    "copyfile": _two(K.READ, ".CopyFile()"),
+    "copyfolder": _two(K.READ, ".CopyFolder()"),
+    "movehere": lambda op: (effect(K.MOVE, _arg(op, 0), "Shell.Application MoveHere"),),
+    "copyhere": lambda op: (effect(K.READ, _arg(op, 0), "Shell.Application CopyHere"),),
+    "invokeverb": lambda op: (
+        (effect(K.DELETE, None, "Shell.Application InvokeVerb delete"),) if lower(_arg(op, 0)) == "delete" else ()
+    ),
+    "invokeverbex": lambda op: (
+        (effect(K.DELETE, None, "Shell.Application InvokeVerbEx delete"),) if lower(_arg(op, 0)) == "delete" else ()
+    ),
+}

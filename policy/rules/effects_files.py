@@ -1,0 +1,536 @@
+"""File effects (issue 18): what deletes, moves, copies, writes and reads which path.
+
+One table per world — PowerShell cmdlets, cmd built-ins and file programs (`xcopy`,
+`robocopy`, `icacls` …) here, .NET and COM in `effects_file_calls` — so the judge sees the
+same `DELETE` of `C:\\Windows\\System32\\hal.dll` however it was spelled. A cmdlet whose
+path is in the registry hands over to `effects_registry`; one whose path lives only in the
+session (`env:`, `variable:`) has no effect on the machine.
+"""
+
+from __future__ import annotations
+
+import ntpath
+import re
+from collections.abc import Collection, Mapping
+
+from policy.rules.effects_common import (
+    Bound,
+    Effects,
+    Handler,
+    argv_of,
+    bind,
+    display,
+    effect,
+    first,
+    is_on,
+    is_registry_path,
+    is_session_path,
+    lower,
+    targets,
+)
+from policy.rules.effects_registry import registry_cmdlet
+from policy.rules.paths import candidate_paths
+from policy.rules.place_table import PlaceCategory
+from policy.rules.places import places_of
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+
+K = EffectKind
+_PATHS = ("path", "literalpath")
+
+
+def renamed(source: Value, new_name: Value) -> Value:
+    """Where a rename puts `source`: `new_name` in the same folder (a full path stays as written)."""
+    if new_name is None or source is None or "\\" in new_name or "/" in new_name:
+        return new_name
+    parent = ntpath.dirname(source.rstrip("\\/"))
+    return ntpath.join(parent, new_name) if parent else new_name
+
+
+def _machine_paths(bound: Bound, names: tuple[str, ...] = _PATHS) -> list[Value]:
+    return [p for p in targets(bound, *names) if not is_session_path(p)]
+
+
+# ---------------------------------------------------------------------------------------
+# PowerShell cmdlets
+
+
+def _remove_item(op: Operation) -> Effects:
+    bound = bind(op, ("path",))
+    recurse = is_on(bound, "recurse")
+    paths = targets(bound, *_PATHS)
+    if not paths:
+        # Nothing named: the items come down the pipeline (`pipeline_effects` names them).
+        paths = [None]
+    out: list[Effect] = []
+    for path in paths:
+        if is_session_path(path):
+            continue
+        if is_registry_path(path):
+            out += registry_cmdlet(op, path, bound)
+        else:
+            kind = K.DELETE_RECURSIVE if recurse else K.DELETE
+            out.append(effect(kind, path, "Remove-Item -Recurse" if recurse else "Remove-Item"))
+    return tuple(out)
+
+
+def _move_or_copy(op: Operation) -> Effects:
+    bound = bind(op, ("path", "destination"))
+    moving = op.name == "move-item"
+    destination = first(bound, "destination")
+    out: list[Effect] = []
+    for source in _machine_paths(bound) or [None]:
+        if is_registry_path(source) or is_registry_path(destination):
+            out += registry_cmdlet(op, source, bound)
+            continue
+        detail = display(op.name) + (" -Recurse" if is_on(bound, "recurse") else "")
+        out.append(effect(K.MOVE if moving else K.READ, source, detail))
+    if "destination" in bound and not is_registry_path(destination) and not is_session_path(destination):
+        out.append(effect(K.WRITE, destination, display(op.name) + " destination"))
+    return tuple(out)
+
+
+def _rename_item(op: Operation) -> Effects:
+    bound = bind(op, ("path", "newname"))
+    out: list[Effect] = []
+    for source in _machine_paths(bound) or [None]:
+        if is_registry_path(source):
+            out += registry_cmdlet(op, source, bound)
+            continue
+        out.append(effect(K.MOVE, source, "Rename-Item"))
+        out.append(effect(K.WRITE, renamed(source, first(bound, "newname")), "Rename-Item destination"))
+    return tuple(out)
+
+
+def _writer(positional: tuple[str, ...], names: tuple[str, ...] = _PATHS) -> Handler:
+    """A cmdlet that creates or overwrites the file(s) named by `names`."""
+
+    def handle(op: Operation) -> Effects:
+        bound = bind(op, positional)
+        out: list[Effect] = []
+        for path in _machine_paths(bound, names):
+            if is_registry_path(path):
+                out += registry_cmdlet(op, path, bound)
+            else:
+                out.append(effect(K.WRITE, path, display(op.name)))
+        return tuple(out)
+
+    return handle
+
+
+def _reader(positional: tuple[str, ...], names: tuple[str, ...] = _PATHS) -> Handler:
+    """A read-only cmdlet: READ of each path it names, nothing else (issue 18 §6)."""
+
+    def handle(op: Operation) -> Effects:
+        bound = bind(op, positional)
+        return tuple(effect(K.READ, p, display(op.name)) for p in _machine_paths(bound, names))
+
+    return handle
+
+
+_LINK_TYPES = frozenset({"junction", "symboliclink", "hardlink"})
+
+
+def _new_item(op: Operation) -> Effects:
+    bound = bind(op, ("path",))
+    name = first(bound, "name")
+    paths = _machine_paths(bound) or ([None] if name is not None or "name" in bound else [])
+    item_type = lower(first(bound, "itemtype"))
+    out: list[Effect] = []
+    for path in paths:
+        full = ntpath.join(path, name) if path is not None and name is not None else (path or name)
+        if is_registry_path(path):
+            out += registry_cmdlet(op, full, bound)
+        elif item_type in _LINK_TYPES or ("itemtype" in bound and first(bound, "itemtype") is None):
+            link_target = first(bound, "value") or ""
+            out.append(
+                effect(K.WRITE, full, f"New-Item -ItemType {item_type or '?'}", extra=(("link_target", link_target),))
+            )
+        elif not is_session_path(full):
+            out.append(effect(K.WRITE, full, "New-Item"))
+    return tuple(out)
+
+
+def _item_property(op: Operation) -> Effects:
+    """`*-ItemProperty` and `Set-Item`/`Clear-Item`: registry values, or attributes of a file."""
+    bound = bind(op, ("path", "name", "value"))
+    given = targets(bound, *_PATHS)
+    if given and all(is_session_path(p) for p in given):
+        return ()  # `Set-Item env:X`: this session only
+    paths = _machine_paths(bound) or [None]
+    out: list[Effect] = []
+    for path in paths:
+        if path is None or is_registry_path(path):
+            out += registry_cmdlet(op, path, bound)
+        elif not is_session_path(path) and not op.name.startswith("get-"):
+            out.append(effect(K.WRITE, path, display(op.name)))
+        elif op.name.startswith("get-"):
+            out.append(effect(K.READ, path, display(op.name)))
+    return tuple(out)
+
+
+def _archive(op: Operation) -> Effects:
+    bound = bind(op, ("path", "destinationpath"))
+    out = [effect(K.READ, p, display(op.name)) for p in _machine_paths(bound)]
+    if "destinationpath" in bound:
+        out.append(effect(K.WRITE, first(bound, "destinationpath"), display(op.name) + " destination"))
+    return tuple(out)
+
+
+def _set_acl(op: Operation) -> Effects:
+    bound = bind(op, ("path", "aclobject"))
+    return tuple(effect(K.WRITE, p, "Set-Acl") for p in _machine_paths(bound) or [None])
+
+
+def _transcript(op: Operation) -> Effects:
+    bound = bind(op, ("path",))
+    return tuple(
+        effect(K.WRITE, p, "Start-Transcript") for p in targets(bound, "path", "literalpath", "outputdirectory")
+    )
+
+
+FILE_CMDLETS: Mapping[str, Handler] = {
+    "remove-item": _remove_item,
+    "move-item": _move_or_copy,
+    "copy-item": _move_or_copy,
+    "rename-item": _rename_item,
+    "clear-content": _writer(("path",)),
+    "set-content": _writer(("path", "value")),
+    "add-content": _writer(("path", "value")),
+    "out-file": _writer(("filepath",), ("filepath", "literalpath")),
+    "tee-object": _writer(("filepath",), ("filepath", "literalpath")),
+    "export-csv": _writer(("path",)),
+    "export-clixml": _writer(("path",)),
+    "unblock-file": _writer(("path",)),
+    "new-item": _new_item,
+    "set-itemproperty": _item_property,
+    "new-itemproperty": _item_property,
+    "remove-itemproperty": _item_property,
+    "rename-itemproperty": _item_property,
+    "clear-itemproperty": _item_property,
+    "copy-itemproperty": _item_property,
+    "move-itemproperty": _item_property,
+    "get-itemproperty": _item_property,
+    "get-itempropertyvalue": _item_property,
+    "set-item": _item_property,
+    "clear-item": _item_property,
+    "set-acl": _set_acl,
+    "start-transcript": _transcript,
+    "compress-archive": _archive,
+    "expand-archive": _archive,
+    "get-content": _reader(("path",)),
+    "get-childitem": _reader(("path",)),
+    "get-item": _reader(("path",)),
+    "test-path": _reader(("path",)),
+    "select-string": _reader(("pattern", "path")),
+    "get-acl": _reader(("path",)),
+    "resolve-path": _reader(("path",)),
+    "import-csv": _reader(("path",)),
+    "import-clixml": _reader(("path",)),
+    "get-filehash": _reader(("path",)),
+    "format-hex": _reader(("path",)),
+}
+
+
+# ---------------------------------------------------------------------------------------
+# cmd built-ins
+
+
+def _cmd_delete(op: Operation) -> Effects:
+    argv = argv_of(op)
+    recursive = argv.flag("s")
+    kind = K.DELETE_RECURSIVE if recursive else K.DELETE
+    detail = f"{op.name} /s" if recursive else op.name
+    return tuple(effect(kind, p, detail) for p in argv.positionals() or [None])
+
+
+def _cmd_move(op: Operation) -> Effects:
+    words = argv_of(op).positionals()
+    if not words:
+        return (effect(K.MOVE, None, op.name),)
+    sources, destination = (words[:-1], words[-1]) if len(words) > 1 else (words, None)
+    out = [effect(K.MOVE, s, op.name) for s in sources]
+    if len(words) > 1:
+        out.append(effect(K.WRITE, destination, op.name + " destination"))
+    return tuple(out)
+
+
+def _cmd_rename(op: Operation) -> Effects:
+    words = argv_of(op).positionals()
+    source = words[0] if words else None
+    out = [effect(K.MOVE, source, op.name)]
+    if len(words) > 1:
+        out.append(effect(K.WRITE, renamed(source, words[1]), op.name + " destination"))
+    return tuple(out)
+
+
+def _cmd_copy(op: Operation) -> Effects:
+    words = argv_of(op).positionals()
+    sources, destination = (words[:-1], words[-1]) if len(words) > 1 else (words, None)
+    out: list[Effect] = []
+    for source in sources:
+        # `copy a+b c` concatenates: every part is read.
+        for part in [None] if source is None else source.split("+"):
+            out.append(effect(K.READ, part, op.name))
+    if len(words) > 1:
+        out.append(effect(K.WRITE, destination, op.name + " destination"))
+    return tuple(out)
+
+
+def _cmd_mklink(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    link = words[0] if words else None
+    link_target = words[1] if len(words) > 1 else None
+    kind = "junction" if argv.flag("j") else "hardlink" if argv.flag("h") else "symboliclink"
+    return (effect(K.WRITE, link, f"mklink ({kind})", extra=(("link_target", link_target or ""),)),)
+
+
+def _cmd_read(op: Operation) -> Effects:
+    return tuple(effect(K.READ, p, op.name) for p in argv_of(op).positionals())
+
+
+def _cmd_mkdir(op: Operation) -> Effects:
+    return tuple(effect(K.WRITE, p, op.name) for p in argv_of(op).positionals())
+
+
+def _cmd_assoc(op: Operation) -> Effects:
+    """`assoc .ext=type` / `ftype type=command`: file associations, in HKCR (a handler hijack point)."""
+    out: list[Effect] = []
+    for word in argv_of(op).positionals():
+        if word is None or "=" not in word:
+            continue
+        name, _, data = word.partition("=")
+        key = f"HKCR\\{name.strip()}" + ("\\shell\\open\\command" if op.name == "ftype" else "")
+        out.append(effect(K.REGISTRY_SET, key, op.name, value_name="", data=data))
+    return tuple(out)
+
+
+CMD_BUILTINS: Mapping[str, Handler] = {
+    "del": _cmd_delete,
+    "erase": _cmd_delete,
+    "rd": _cmd_delete,
+    "rmdir": _cmd_delete,
+    "move": _cmd_move,
+    "ren": _cmd_rename,
+    "rename": _cmd_rename,
+    "copy": _cmd_copy,
+    "mklink": _cmd_mklink,
+    "type": _cmd_read,
+    "dir": _cmd_read,
+    "md": _cmd_mkdir,
+    "mkdir": _cmd_mkdir,
+    "assoc": _cmd_assoc,
+    "ftype": _cmd_assoc,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# File programs
+
+
+def _copy_program(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    source = words[0] if words else None
+    destination = words[1] if len(words) > 1 else None
+    out: list[Effect] = []
+    if op.name == "robocopy" and argv.flag("move", "mov"):
+        out.append(effect(K.MOVE, source, "robocopy /move"))
+    else:
+        out.append(effect(K.READ, source, op.name))
+    if len(words) > 1:
+        out.append(effect(K.WRITE, destination, op.name + " destination"))
+        if op.name == "robocopy" and argv.flag("mir", "purge"):
+            # /mir and /purge delete whatever the destination has that the source lacks.
+            flag = "/mir" if argv.flag("mir") else "/purge"
+            out.append(effect(K.DELETE_RECURSIVE, destination, f"robocopy {flag}"))
+    return tuple(out)
+
+
+_ICACLS_CHANGES = ("grant", "deny", "remove", "setowner", "reset", "setintegritylevel", "inheritance", "substitute")
+
+
+def _icacls(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals(("grant", "deny", "remove", "setowner", "save", "restore", "setintegritylevel"))
+    path = words[0] if words else None
+    if argv.flag("save"):
+        return (effect(K.READ, path, "icacls /save"), effect(K.WRITE, argv.value("save"), "icacls /save"))
+    if argv.flag("restore"):
+        return (effect(K.WRITE, path, "icacls /restore"),)
+    changes = [f for f in _ICACLS_CHANGES if argv.flag(f) or any(w.startswith(f"/{f}") for w in argv.lowered())]
+    if changes:
+        return (effect(K.WRITE, path, f"icacls /{changes[0]}"),)
+    return (effect(K.READ, path, "icacls"),) if path is not None else ()
+
+
+def _cacls(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    path = words[0] if words else None
+    if argv.flag("e", "g", "p", "r", "d", "t"):
+        return (effect(K.WRITE, path, op.name),)
+    return (effect(K.READ, path, op.name),) if path is not None else ()
+
+
+def _takeown(op: Operation) -> Effects:
+    argv = argv_of(op)
+    recursive = (("recursive", "true"),) if argv.flag("r") else ()
+    return (effect(K.WRITE, argv.value("f"), "takeown", extra=recursive),)
+
+
+def _attrib(op: Operation) -> Effects:
+    # `-s -h -r` look like flags to the argv reader; for attrib they are the change itself.
+    words = list(argv_of(op).words)
+    changes = [w for w in words if w is not None and len(w) == 2 and w[0] in "+-" and w[1].lower() in "rashiopux"]
+    paths = [w for w in words if w not in changes and (w is None or not w.startswith("/"))]
+    kind = K.WRITE if changes else K.READ
+    return tuple(
+        effect(kind, p, "attrib " + " ".join(c or "" for c in changes) if changes else "attrib") for p in paths
+    )
+
+
+def _cipher(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if argv.flag("w"):
+        return (effect(K.DISK_DESTROY, argv.value("w"), "cipher /w"),)
+    if argv.flag("e", "d"):
+        return tuple(effect(K.WRITE, p, "cipher /e" if argv.flag("e") else "cipher /d") for p in argv.positionals())
+    return ()
+
+
+def _sdelete(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals(("p",))
+    if argv.flag("z", "c"):
+        return tuple(effect(K.DISK_DESTROY, p, "sdelete free space") for p in words or [None])
+    kind = K.DELETE_RECURSIVE if argv.flag("s", "r") else K.DELETE
+    return tuple(effect(kind, p, "sdelete -s" if kind is K.DELETE_RECURSIVE else "sdelete") for p in words or [None])
+
+
+def _format(op: Operation) -> Effects:
+    words = argv_of(op).positionals()
+    return tuple(effect(K.DISK_DESTROY, w, "format") for w in words[:1])
+
+
+def _fsutil(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.lowered()
+    raw = argv.positionals()
+    if words[:2] == ["usn", "deletejournal"]:
+        volume = raw[-1] if len(raw) > 2 else None
+        return (effect(K.LOG_CLEAR, volume, "fsutil usn deletejournal"),)
+    if words[:2] == ["hardlink", "create"]:
+        link = raw[2] if len(raw) > 2 else None
+        existing = raw[3] if len(raw) > 3 else None
+        return (effect(K.WRITE, link, "fsutil hardlink", extra=(("link_target", existing or ""),)),)
+    if words[:1] in (["file"], ["reparsepoint"]) and len(raw) > 2 and words[1] not in ("queryextents", "query"):
+        return (effect(K.WRITE, raw[2], f"fsutil {words[0]} {words[1]}"),)
+    return ()
+
+
+_CREDENTIAL_DATABASES = frozenset({"ntds.dit", "sam", "security", "system"})
+
+
+def _esentutl(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if not argv.flag("y"):
+        return tuple(effect(K.WRITE, p, "esentutl") for p in argv.positionals())
+    source = argv.value("y")
+    if source is not None and source.startswith(("/", "-")):
+        # `/y /vss C:\…\SAM`: the flags come first, the source is the first word that is not one.
+        source = next(iter(argv.positionals(("d",))), None)
+    base = ntpath.basename(lower(source).rstrip("\\/"))
+    kind = K.CREDENTIAL_ACCESS if base in _CREDENTIAL_DATABASES else K.READ
+    out = [effect(kind, source, "esentutl /y" + (" /vss" if argv.flag("vss") else ""))]
+    if argv.flag("d"):
+        out.append(effect(K.WRITE, argv.value("d"), "esentutl /y destination"))
+    return tuple(out)
+
+
+def _subst(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    if argv.flag("d") or len(words) < 2:
+        return ()
+    return (effect(K.WRITE, words[0], "subst", extra=(("link_target", words[1] or ""),)),)
+
+
+def _findstr(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    # The first word is the search string unless /c: or /g: gave it.
+    files = words if argv.flag("c", "g") else words[1:]
+    return tuple(effect(K.READ, f, op.name) for f in files)
+
+
+FILE_PROGRAMS: Mapping[str, Handler] = {
+    "xcopy": _copy_program,
+    "robocopy": _copy_program,
+    "icacls": _icacls,
+    "cacls": _cacls,
+    "xcacls": _cacls,
+    "takeown": _takeown,
+    "attrib": _attrib,
+    "cipher": _cipher,
+    "sdelete": _sdelete,
+    "sdelete64": _sdelete,
+    "format": _format,
+    "fsutil": _fsutil,
+    "esentutl": _esentutl,
+    "subst": _subst,
+    "findstr": _findstr,
+    "find": _findstr,
+    "more": _cmd_read,
+}
+
+
+# A program word that names a path: it has a separator or starts with `~`, `%VAR%` or `$env:`.
+_PATH_WORD = re.compile(r"[\\/]|^(?:~|%[^%]+%|\$env:)", re.IGNORECASE)
+_OPTION_VALUE = re.compile(r"^(?:--?[\w-]+=|/\w+:(?!\\))(.+)$", re.DOTALL)
+
+
+# `ssh -i key`, `ssh-add`, `ssh-keygen` use a private key without exposing it; WSL's shells read Linux
+# paths, which `effects_process.linux_effects` maps onto Windows' drives itself.
+_KEY_USERS = frozenset({"ssh", "ssh-add", "ssh-keygen"})
+_SECRET_PLACES = frozenset({PlaceCategory.CREDENTIAL_STORE, PlaceCategory.CREDENTIAL_HIVE})
+# Shells take a command line, which the analysers read as commands of their own.
+_SHELLS = frozenset({"wsl", "wslhost", "bash", "sh", "cmd", "powershell", "pwsh"})
+
+
+def _names_secrets(path: str) -> bool:
+    return any(place.category in _SECRET_PLACES for reading in candidate_paths(path) for place in places_of(reading))
+
+
+def argument_reads(op: Operation, known: Collection[Value] = ()) -> Effects:
+    """READ of every argument of a program that names a credential store (`sqlite3 "…\\Login Data"`).
+
+    Any program may read what it is handed, so this is how `sqlite3`, an archiver, or an
+    interpreter handed a browser's password file is caught whatever its name (issue 18 item 3).
+    Only words that name a credential store count — the only reads the judge weighs — so the
+    catalogue's effects of a program stay exactly what its own table says for every other word.
+
+    Args:
+        op: a program operation.
+        known: targets the program's own table already gave an effect (not read twice).
+
+    Returns:
+        READ effects of those words (`--db=<path>` and `/x:<path>` read as the path).
+    """
+    name = op.name.replace("^", "")  # `c^md` is cmd (effects_dispatch.program_stem)
+    if name in _KEY_USERS or name in _SHELLS:
+        return ()
+    out: list[Effect] = []
+    for word in op.args:
+        if word is None:
+            continue
+        text = word.strip().strip("'\"")
+        option = _OPTION_VALUE.match(text)
+        if option is not None:
+            text = option.group(1).strip("'\"")
+        elif text[:1] in "-/" and not re.search(r"[\\/]", text[1:]):
+            continue  # a flag (`/y`, `-rf`); `/mnt/c/x` has a separator after the first one
+        if text in known or "://" in text or not _PATH_WORD.search(text) or not _names_secrets(text):
+            continue
+        out.append(effect(K.READ, text, f"{name} argument"))
+    return tuple(out)

@@ -1,0 +1,140 @@
+"""Linux commands run through WSL (issue 18): what `wsl rm -rf /mnt/c/…` or `bash -c "…"` does to Windows' drives.
+
+WSL mounts every Windows drive under `/mnt/<drive>`, so a Linux command there deletes, moves
+or writes Windows files. `linux_effects` reads the command line `wsl` (its own options
+skipped; `-e`/`--exec` runs the words without a shell) or `bash`/`sh -c` runs, splits it at
+`;`, `&&`, `||`, `|`, `&`, and gives the effects of the few commands that touch files (`rm`,
+`rmdir`, `unlink`, `shred`, `find -delete`, `mv`, `cp`, `chmod`, `chown`, `touch`, `tee`,
+`truncate`); anything else reads the paths it is handed. Targets are mapped by `wsl_path`.
+What is not read: variables, globs expanded by the Linux shell, `cd` before a relative path,
+scripts run by file. A tripwire, not a sandbox.
+"""
+
+from __future__ import annotations
+
+import ntpath
+import re
+
+from policy.rules.effects_common import Effects, effect, lower, split_command_line, unquote
+from policy.rules.shell.ops import Effect, EffectKind, Value
+
+K = EffectKind
+
+# wsl's own options that take a value; `-e`/`--exec`/`--` run the next words without a shell.
+_WSL_VALUED = frozenset({"-d", "--distribution", "-u", "--user", "--cd", "--shell-type", "--distribution-id"})
+_PREFIXES = frozenset({"sudo", "exec", "env", "nohup", "command", "builtin", "time", "doas"})
+_SEPARATOR = re.compile(r"\s*(?:&&|\|\||[;|\n&])\s*")
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
+# Builtins that touch no file (a `cd` moves the shell, which only its later relative paths feel).
+_NO_FILES = frozenset({"cd", "pushd", "popd", "echo", "printf", "export", "true", "false", "sleep"})
+MAX_LINUX_DEPTH = 4  # `wsl bash -c "sh -c '…'"`: deeper nesting is not read
+
+
+def wsl_path(path: Value) -> Value:
+    """A Linux path as Windows sees it: `/mnt/c/Users` → `c:\\Users`; the Linux side is the distro's share.
+
+    `/` and `/mnt` hold every mounted drive, so they stand for the system drive (the widest place
+    a recursive delete there reaches). A relative path stays relative: WSL starts in the Windows
+    current directory. `~` and `$HOME` are the Linux home, not the Windows profile.
+
+    Args:
+        path: the path as the Linux command names it, or None.
+
+    Returns:
+        The Windows spelling, or None when not constant.
+    """
+    if path is None:
+        return None
+    text = unquote(path)
+    mounted = re.match(r"^/mnt/([a-zA-Z])(?:/(.*))?$", text)
+    if mounted:
+        return f"{mounted.group(1).lower()}:\\" + (mounted.group(2) or "").replace("/", "\\")
+    if text.startswith("/") and text.rstrip("/") in ("", "/mnt"):
+        return "c:\\"
+    home = re.match(r"^(?:~|\$HOME|\$\{HOME\})(?=/|$)(.*)$", text)
+    if home:
+        text = "/home/user" + home.group(1)
+    if text.startswith("/"):
+        return "\\\\wsl.localhost\\linux" + text.replace("/", "\\")
+    return text.replace("/", "\\")
+
+
+def _command_words(name: str, words: tuple[Value, ...]) -> list[Value] | None:
+    """The Linux command words `wsl …`/`bash -c …` runs, or None when it runs none we can read."""
+    items = list(words)
+    if name in ("wsl", "wslhost"):
+        while items:
+            head = lower(items[0])
+            if head in _WSL_VALUED:
+                items = items[2:]
+            elif head in ("-e", "--exec", "--"):
+                return items[1:]
+            elif head.startswith("-"):
+                return None  # --install, --list, --shutdown …: wsl's own management
+            else:
+                break
+        return items
+    lowered = [lower(w) for w in items]
+    if "-c" in lowered:
+        rest = items[lowered.index("-c") + 1 :]
+        return list(split_command_line(rest[0])) if rest and rest[0] is not None else [None]
+    return None
+
+
+def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effects:
+    """What a Linux command run through `wsl` or `bash`/`sh -c` deletes, moves, writes or reads.
+
+    Args:
+        name: the program that runs it (`wsl`, `bash`, `sh`).
+        words: that program's arguments.
+        depth: nesting (`wsl bash -c "…"`), bounded by MAX_LINUX_DEPTH.
+
+    Returns:
+        DELETE(_RECURSIVE), MOVE, WRITE and READ effects with targets mapped by `wsl_path`.
+    """
+    command = _command_words(name, words)
+    if not command or depth >= MAX_LINUX_DEPTH:
+        return ()
+    line = " ".join('"' + w + '"' if w is not None and " " in w else (w or "$unknown") for w in command)
+    out: list[Effect] = []
+    for segment in _SEPARATOR.split(line):
+        parts = list(split_command_line(segment)) if segment.strip() else []
+        while parts and lower(parts[0]) in _PREFIXES:
+            parts = parts[1:]
+        if not parts:
+            continue
+        verb = ntpath.basename(lower(parts[0]).replace("/", "\\"))
+        if verb in _SHELLS:
+            out += linux_effects("bash", tuple(parts[1:]), depth + 1)
+        elif verb not in _NO_FILES:
+            out += _command(verb, parts[1:])
+    return tuple(out)
+
+
+def _command(verb: str, words: list[Value]) -> list[Effect]:
+    flags = [lower(w) for w in words if w is not None and w.startswith("-") and w != "-"]
+    operands = [w for w in words if w is None or not w.startswith("-") or w == "-"]
+    paths = [wsl_path(w) for w in operands]
+    shown = f"wsl {verb}"
+    if verb == "rm":
+        recursive = any(f == "--recursive" or (not f.startswith("--") and "r" in f) for f in flags)
+        kind = K.DELETE_RECURSIVE if recursive else K.DELETE
+        return [effect(kind, p, shown + (" -r" if recursive else "")) for p in paths or [None]]
+    if verb in ("rmdir", "unlink", "shred"):
+        return [effect(K.DELETE, p, shown) for p in paths or [None]]
+    if verb == "find" and "-delete" in flags:
+        return [effect(K.DELETE_RECURSIVE, paths[0] if paths else None, "wsl find -delete")]
+    if verb in ("mv", "cp") and len(paths) > 1:
+        first_kind = K.MOVE if verb == "mv" else K.READ
+        return [*(effect(first_kind, p, shown) for p in paths[:-1]), effect(K.WRITE, paths[-1], shown)]
+    if verb in ("chmod", "chown") and len(paths) > 1:
+        return [effect(K.WRITE, p, shown) for p in paths[1:]]  # the first operand is the mode or owner
+    if verb in ("touch", "tee", "truncate"):
+        return [effect(K.WRITE, p, shown) for p in paths]
+    # Anything else may read what it is handed (`cat`, `sqlite3`, `tar`); the judge weighs reads
+    # only of credential stores, so every operand with a separator is read.
+    return [
+        effect(K.READ, p, shown)
+        for p, w in zip(paths, operands, strict=True)
+        if w is not None and ("/" in w or "\\" in w or w.startswith("~"))
+    ]

@@ -1,0 +1,369 @@
+"""`pipeline_effects`: the effects of a whole analysis, including those only several operations make.
+
+One operation alone cannot always say what it does to what:
+1. piped input — `Get-ChildItem C:\\x -Recurse | Remove-Item` deletes the tree Get-ChildItem
+   listed; `Get-Process | Stop-Process` kills every process (`Where-Object`/`ForEach-Object`
+   in between leave the source but make the set unknown);
+2. objects made earlier — `.Kill()` kills what `Get-Process x`/`GetProcessesByName(x)` found,
+   `RegistryKey.SetValue` writes the key `OpenSubKey` opened, `Shell.Application`'s
+   `InvokeVerb('delete')` deletes in the folder `Namespace(…)` named;
+3. WMI classes — `Get-CimInstance Win32_ShadowCopy | Remove-CimInstance` deletes the backups;
+4. download and run — `iwr u | iex`, `$s = irm u; iex $s`, `iwr u -OutFile x.exe; .\\x.exe`
+   are `DOWNLOAD_EXECUTE`, whichever operations held the two halves;
+5. values handed over — `(Get-Process lsass).Id`, `([Environment]::GetFolderPath('Startup'))`,
+   `$_` from a listing, a relative path after `Set-Location` (`effects_values`).
+A .NET registry call's own text names its hive when the analyser could not (`[Registry]::LocalMachine.…`).
+"""
+
+from __future__ import annotations
+
+import ntpath
+import re
+from collections.abc import Sequence
+
+from policy.rules.effects_common import (
+    Effects,
+    bind,
+    dedupe,
+    effect,
+    first,
+    lower,
+    targets,
+    unquote,
+)
+from policy.rules.effects_dispatch import CALLS, effects_of, program_stem
+from policy.rules.effects_registry import (
+    REGISTRY_METHODS,
+    registry_effect_with_key,
+    registry_key_in_text,
+    registry_root,
+)
+from policy.rules.effects_system import wmi_kill
+from policy.rules.effects_values import fed_effects, in_folder
+from policy.rules.shell.ops import Effect, EffectKind, Operation
+
+K = EffectKind
+
+# Commands that pass their input objects on (a subset, or the same objects): the source stays
+# the command before them, but which objects arrive is no longer known.
+_PASS_THROUGH = frozenset({"where-object", "foreach-object", "select-object", "sort-object", "tee-object"})
+_PATH_SOURCES = frozenset({"get-childitem", "get-item", "resolve-path"})
+_PATH_SINKS = frozenset({"remove-item", "copy-item", "move-item", "rename-item", "clear-content", "set-acl"})
+_PATH_SINKS |= {"invoke-item", "get-content"}
+_WMI_SOURCES = frozenset({"get-ciminstance", "get-wmiobject"})
+_WMI_SINKS = frozenset({"remove-ciminstance", "remove-wmiobject", "invoke-cimmethod", "invoke-wmimethod"})
+
+
+def _source(ops: Sequence[Operation], index: int) -> tuple[Operation | None, bool]:
+    """The command whose output reaches `ops[index]` through the pipe, and whether a filter came between."""
+    op = ops[index]
+    wanted, position, filtered = op.input_from, index, False
+    while wanted:
+        position = next((k for k in range(position - 1, -1, -1) if ops[k].name == wanted), -1)
+        if position < 0:
+            return None, filtered
+        source = ops[position]
+        if source.name not in _PASS_THROUGH:
+            return source, filtered
+        filtered, wanted = True, source.input_from
+    return None, filtered
+
+
+def _with_params(op: Operation, extra: tuple[tuple[str, str | None], ...]) -> Operation:
+    return Operation(op.shell, op.name, op.params + extra, (), op.text, op.depth, None)
+
+
+def _piped_kill(op: Operation, source: Operation, filtered: bool) -> Effects | None:
+    if source.name != "get-process" or bind(op, ("id",)).keys() & {"name", "id", "inputobject"}:
+        return None
+    given = bind(source, ("name",))
+    names = tuple(("name", n) for n in targets(given, "name"))
+    ids = tuple(("id", i) for i in targets(given, "id"))
+    if names or ids:
+        return effects_of(_with_params(op, names + ids))
+    if filtered:
+        return None
+    return (effect(K.KILL_ALL, None, "Get-Process | Stop-Process (every process)"),)
+
+
+def _piped_paths(op: Operation, source: Operation) -> Effects | None:
+    bound = bind(op)
+    if source.name not in _PATH_SOURCES or "path" in bound or "literalpath" in bound:
+        return None
+    given = bind(source, ("path",))
+    paths = tuple(("path", p) for p in targets(given, "path", "literalpath")) or (("path", None),)
+    recurse = (("recurse", "true"),) if op.name == "remove-item" and "recurse" in given else ()
+    return effects_of(_with_params(op, paths + recurse))
+
+
+def _piped_service(op: Operation, source: Operation) -> Effects | None:
+    bound = bind(op, ("name",))
+    if source.name != "get-service" or "name" in bound:
+        return None
+    names = tuple(("name", n) for n in targets(bind(source, ("name",)), "name", "displayname"))
+    return effects_of(_with_params(op, names)) if names else None
+
+
+def _wmi_class(op: Operation) -> str:
+    bound = bind(op, ("classname",) if op.name == "get-ciminstance" else ("class",))
+    found = lower(first(bound, "classname", "class"))
+    query = re.search(r"\bfrom\s+(\w+)", lower(first(bound, "query")))
+    return query.group(1) if query and not found else found
+
+
+def _wmi_target(op: Operation, wmi_class: str, where: str) -> Effects | None:
+    method = lower(first(bind(op), "methodname", "name"))
+    if wmi_class == "win32_shadowcopy" and (op.name.startswith("remove-") or method == "delete"):
+        return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "Win32_ShadowCopy delete"),)),)
+    if wmi_class == "win32_process" and (op.name.startswith("remove-") or method == "terminate"):
+        return (wmi_kill(where),)
+    if wmi_class == "win32_operatingsystem" and method in (
+        "win32shutdown",
+        "win32shutdowntracker",
+        "shutdown",
+        "reboot",
+    ):
+        return (effect(K.POWER, None, f"Win32_OperatingSystem {method}"),)
+    if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
+        return (effect(K.LOG_CLEAR, None, "Win32_NTEventlogFile ClearEventlog"),)
+    return None
+
+
+def _piped_wmi(op: Operation, source: Operation) -> Effects | None:
+    if source.name not in _WMI_SOURCES:
+        return None
+    where = " ".join(unquote(v) for v in (first(bind(source), "filter"), first(bind(source), "query")) if v) or ""
+    return _wmi_target(op, _wmi_class(source), where)
+
+
+def _piped(ops: Sequence[Operation], index: int) -> Effects | None:
+    op = ops[index]
+    if op.input_from is None or op.shell != "powershell":
+        return None
+    source, filtered = _source(ops, index)
+    if source is None:
+        return None
+    if op.name == "stop-process":
+        return _piped_kill(op, source, filtered)
+    if op.name in _PATH_SINKS:
+        return _piped_paths(op, source)
+    if op.name in ("stop-service", "set-service", "suspend-service"):
+        return _piped_service(op, source)
+    if op.name in _WMI_SINKS:
+        return _piped_wmi(op, source)
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Objects made earlier in the same analysis
+
+
+def _method(op: Operation) -> str:
+    return re.split(r"::|\.", op.name)[-1]
+
+
+def _is_method_call(op: Operation) -> bool:
+    return op.shell in ("dotnet", "com") and op.name.removeprefix("system.") not in CALLS
+
+
+def _killed_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
+    for earlier in reversed(ops[:index]):
+        if earlier.shell == "powershell" and earlier.name == "get-process":
+            given = bind(earlier, ("name",))
+            found = [effect(K.KILL_FORCED, n, ".Kill() of Get-Process") for n in targets(given, "name")]
+            found += [
+                effect(K.KILL_FORCED, f"pid:{unquote(i)}", ".Kill() of Get-Process") for i in targets(given, "id")
+            ]
+            return tuple(found) or (effect(K.KILL_ALL, None, "Get-Process .Kill() (every process)"),)
+        if earlier.shell == "dotnet" and earlier.name.startswith("system.diagnostics.process::getprocess"):
+            name = earlier.args[0] if earlier.args else None
+            if earlier.name.endswith("::getprocesses"):
+                return (effect(K.KILL_ALL, None, "[Process]::GetProcesses() .Kill() (every process)"),)
+            if earlier.name.endswith("::getprocessbyid"):
+                return (effect(K.KILL_FORCED, f"pid:{unquote(name)}" if name else None, ".Kill() of GetProcessById"),)
+            return (effect(K.KILL_FORCED, name, ".Kill() of GetProcessesByName"),)
+    return None
+
+
+def _namespace_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
+    op = ops[index]
+    method = _method(op)
+    folder = item = None
+    for earlier in reversed(ops[:index]):
+        if _method(earlier) == "parsename" and item is None:
+            item = earlier.args[0] if earlier.args else None
+        if _method(earlier) == "namespace" and "shell.application" in earlier.name:
+            folder = earlier.args[0] if earlier.args else None
+            break
+    else:
+        return None
+    if method in ("invokeverb", "invokeverbex"):
+        if lower(op.args[0] if op.args else None) != "delete":
+            return ()
+        if item is not None and folder is not None:
+            return (effect(K.DELETE, ntpath.join(folder, item), "Shell.Application InvokeVerb delete"),)
+        return (effect(K.DELETE_RECURSIVE, folder, "Shell.Application InvokeVerb delete (folder items)"),)
+    source = op.args[0] if op.args else None
+    first_kind = K.MOVE if method == "movehere" else K.READ
+    return (
+        effect(first_kind, source, f"Shell.Application {method}"),
+        effect(K.WRITE, folder, f"Shell.Application {method}"),
+    )
+
+
+def _registry_key_before(ops: Sequence[Operation], index: int) -> str | None:
+    current: str | None = None
+    for earlier in ops[:index]:
+        root = registry_root(earlier)
+        method = _method(earlier)
+        if root is not None and method not in ("opensubkey", "createsubkey"):
+            current = root
+        elif method in ("opensubkey", "createsubkey") and earlier.args and earlier.args[0] is not None:
+            base = root or current
+            sub = earlier.args[0]
+            current = f"{base}\\{sub}" if base else sub
+    return current
+
+
+def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
+    op = ops[index]
+    key = registry_key_in_text(op.text) or registry_root(op) or _registry_key_before(ops, index)
+    if key is None:
+        return None
+    return tuple(registry_effect_with_key(found, key) for found in effects_of(op))
+
+
+def _in_context(ops: Sequence[Operation], index: int) -> Effects | None:
+    op = ops[index]
+    piped = _piped(ops, index)
+    if piped is not None:
+        return piped
+    if not _is_method_call(op) and registry_root(op) is None:
+        return None
+    method = _method(op)
+    if method == "kill" and not op.args:
+        return _killed_earlier(ops, index)
+    if method in ("invokeverb", "invokeverbex", "movehere", "copyhere"):
+        return _namespace_earlier(ops, index)
+    if method in REGISTRY_METHODS and op.shell == "dotnet":
+        return _registry_earlier(ops, index)
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Whole-analysis rules
+
+
+_WMI_NAMES = re.compile(r"cim|wmi|management|wbem")
+
+
+def _shadow_copies_deleted(ops: Sequence[Operation]) -> Effects:
+    named = any(
+        _WMI_NAMES.search(op.name)
+        and any("win32_shadowcopy" in lower(v) for v in (*op.args, *(v for _, v in op.params)))
+        for op in ops
+    )
+    deleting = any(op.name in ("remove-ciminstance", "remove-wmiobject") or _method(op) == "delete" for op in ops)
+    if named and deleting:
+        return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "Win32_ShadowCopy delete"),)),)
+    return ()
+
+
+_DOWNLOAD_CMDLETS = frozenset({"invoke-webrequest", "invoke-restmethod", "start-bitstransfer"})
+_DOWNLOAD_METHODS = frozenset(
+    {"downloadstring", "downloaddata", "downloadfile", "openread", "downloadstringtaskasync", "downloaddatataskasync"}
+    | {"downloadfiletaskasync", "getstringasync", "getbytearrayasync", "getstreamasync", "getasync"}
+)
+_SHELLS = frozenset({"powershell", "pwsh", "cmd"})
+
+
+def _is_download(op: Operation) -> bool:
+    if op.shell == "powershell":
+        return op.name in _DOWNLOAD_CMDLETS
+    if op.shell == "program":
+        name = program_stem(op.name)
+        words = [lower(w) for w in op.args]
+        return name in ("curl", "wget", "bitsadmin") or (name == "certutil" and any("urlcache" in w for w in words))
+    if op.shell in ("dotnet", "com"):
+        method = _method(op)
+        return method in _DOWNLOAD_METHODS or (method == "send" and re.search(r"xmlhttp|winhttp", op.name) is not None)
+    return False
+
+
+def _url_of(op: Operation) -> str | None:
+    if op.shell == "powershell":
+        return first(bind(op, ("uri",) if op.name != "start-bitstransfer" else ("source",)), "uri", "source")
+    return next((a for a in op.args if a is not None and re.match(r"(?i)(?:https?|ftp)://", a.strip("'\""))), None)
+
+
+def _runs_code(op: Operation) -> bool:
+    """Whether `op` runs code it was handed at run time (not a constant the analyser already read)."""
+    if op.shell == "powershell" and op.name == "invoke-expression":
+        given = [*op.args, *(v for k, v in op.params if k == "command")]
+        return op.input_from is not None or not given or any(v is None for v in given)
+    if op.shell == "dotnet" and op.name.endswith("scriptblock::create"):
+        return not op.args or any(a is None for a in op.args)
+    if op.shell == "program" and program_stem(op.name) in _SHELLS:
+        return op.input_from is not None or "-" in [lower(w) for w in op.args] or any(w is None for w in op.args)
+    return False
+
+
+def _same_file(target: str | None, produced: set[str]) -> bool:
+    if target is None:
+        return True
+    base = ntpath.basename(unquote(target).replace("/", "\\")).lower()
+    return base in produced or base.rsplit(".", 1)[0] in {p.rsplit(".", 1)[0] for p in produced}
+
+
+def _download_execute(ops: Sequence[Operation]) -> Effects:
+    downloads = [op for op in ops if _is_download(op)]
+    producers = downloads + [op for op in ops if op.shell == "program" and program_stem(op.name) == "certutil"]
+    if not producers:
+        return ()
+    produced = {
+        ntpath.basename(unquote(e.target).replace("/", "\\")).lower()
+        for op in producers
+        for e in effects_of(op)
+        if e.kind is K.WRITE and e.target is not None
+    }
+    runs = [op for op in ops if _runs_code(op)]
+    runs += [
+        op
+        for op in ops
+        if any(
+            e.kind is K.EXECUTE and (produced or e.target is None) and _same_file(e.target, produced)
+            for e in effects_of(op)
+        )
+    ]
+    runs += [
+        op for op in ops if op.shell == "program" and produced and _same_file(op.name, produced) and op not in producers
+    ]
+    if not runs or not (downloads or produced):
+        return ()
+    source = downloads[0] if downloads else producers[0]
+    detail = f"download then run ({source.name} + {runs[0].name})"
+    return (effect(K.DOWNLOAD_EXECUTE, _url_of(source), detail),)
+
+
+def pipeline_effects(ops: Sequence[Operation]) -> Effects:
+    """The effects of a whole analysis: each operation's, refined by the others, plus cross-operation ones.
+
+    Args:
+        ops: the operations of one analysis, in source order (nested ones included).
+
+    Returns:
+        The effects, each once: every operation's own (`effects_of`), with piped input and
+        objects made earlier named (module docstring 1–3), and `DOWNLOAD_EXECUTE` when one
+        operation fetches code or a file and another runs it (4).
+    """
+    found: list[Effect] = []
+    per_op: list[Effects] = []
+    for index, op in enumerate(ops):
+        refined = _in_context(ops, index)
+        own = fed_effects(ops, index, effects_of(op) if refined is None else refined)
+        per_op.append(own)
+        found += own
+    found += in_folder(ops, per_op)
+    found += _shadow_copies_deleted(ops)
+    found += _download_execute(ops)
+    return dedupe(found)

@@ -1,0 +1,348 @@
+"""Security-weakening effects (issue 18): Defender, firewall, execution policy, audit policy, boot integrity, AMSI.
+
+A `SECURITY_WEAKENING` effect's detail names what is weakened — one of `WEAKENED` — so the
+judge can key on it; its `extra` names the command and the setting. Stopping or disabling a
+service counts only for the services in `SECURITY_SERVICES`. UAC, WDigest and LSA changes
+made through the registry are `REGISTRY_SET`s (`effects_registry`): the judge knows those keys.
+`bcdedit` lives here too: its boot-recovery deletions are `DISK_DESTROY` "boot".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from policy.rules.effects_common import (
+    Effects,
+    Handler,
+    argv_of,
+    bind,
+    display,
+    effect,
+    first,
+    lower,
+    targets,
+    unquote,
+)
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+
+K = EffectKind
+
+# What a SECURITY_WEAKENING detail may name.
+WEAKENED = frozenset(
+    {"defender", "firewall", "firewall-rule", "execution-policy", "uac", "audit-policy", "event-log", "monitoring"}
+    | {"driver-signing", "safe-boot", "virtualization-security", "kernel-debug", "amsi", "exploit-protection"}
+    | {"service-acl", "security-center", "dep", "smb1", "smb-signing"}
+)
+
+# Services whose stopping or disabling weakens the machine's defences, and what it weakens.
+SECURITY_SERVICES: Mapping[str, str] = {
+    **dict.fromkeys(("windefend", "wdnissvc", "sense", "wdfilter", "wdboot", "wdnisdrv", "mdcoresvc"), "defender"),
+    # Windows Security / Security Center report on every protection; switched off, nobody sees alerts.
+    **dict.fromkeys(("securityhealthservice", "wscsvc"), "security-center"),
+    **dict.fromkeys(("mpssvc", "bfe"), "firewall"),
+    "eventlog": "event-log",
+    **dict.fromkeys(("sysmon", "sysmon64", "sysmondrv"), "monitoring"),
+}
+
+
+def weakening(what: str, target: Value, command: str, setting: str = "") -> Effect:
+    """A SECURITY_WEAKENING of `target`: `what` (one of `WEAKENED`) by `command`, of `setting` if named."""
+    extra = (("command", command),) + ((("setting", setting),) if setting else ())
+    return effect(K.SECURITY_WEAKENING, target, what, extra=extra)
+
+
+def service_name(value: Value) -> str:
+    """A service name as the table keys it (`WinDefend`, `mpssvc.exe` → `windefend`, `mpssvc`)."""
+    return lower(value).removesuffix(".exe")
+
+
+def _sc(op: Operation) -> Effects:
+    words = list(argv_of(op).words)
+    if words and lower(words[0]).startswith("\\\\"):
+        words = words[1:]  # `sc \\server verb …`
+    verb = lower(words[0]) if words else ""
+    service = words[1] if len(words) > 1 else None
+    rest = " ".join(lower(w) for w in words[2:])
+    security = SECURITY_SERVICES.get(service_name(service))
+    # `sc config windefend start= auto` turns it back on; only disabling or re-pointing weakens.
+    config_weakens = verb != "config" or re.search(r"\b(?:disabled|demand)\b|binpath=", rest) is not None
+    if verb in ("stop", "delete", "pause", "config", "sdset", "failure") and security is not None:
+        return (weakening(security, service, f"sc {verb}"),) if config_weakens else ()
+    if verb == "sdset":
+        return (weakening("service-acl", service, "sc sdset"),)
+    if verb in ("create", "config", "failure"):
+        command = re.search(r"(?:binpath|command)=\s*(\S.*)", rest)
+        extra = (("command", command.group(1)),) if command else ()
+        return (effect(K.PERSISTENCE, service, f"sc {verb}", extra=extra),)
+    return ()
+
+
+def _auditpol(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if argv.flag("clear", "remove", "restore"):
+        flag = next(f for f in ("clear", "remove", "restore") if argv.flag(f))
+        return (weakening("audit-policy", argv.value("category", "subcategory"), f"auditpol /{flag}"),)
+    disabled = any(lower(v) == "disable" for v in argv.values("success", "failure"))
+    if argv.flag("set") and disabled:
+        return (weakening("audit-policy", argv.value("category", "subcategory"), "auditpol /set /…:disable"),)
+    return ()
+
+
+def _bcdedit(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.lowered()
+    text = " ".join(words)
+    if argv.flag("delete", "deletevalue"):
+        return (effect(K.DISK_DESTROY, None, "boot", extra=(("command", "bcdedit /delete"),)),)
+    if not argv.flag("set"):
+        return ()
+    if re.search(r"\brecoveryenabled (?:no|off|0|false)\b|\bbootstatuspolicy ignoreallfailures\b", text):
+        return (
+            effect(
+                K.DISK_DESTROY, None, "boot", extra=(("command", "bcdedit /set " + text.split("/set", 1)[-1].strip()),)
+            ),
+        )
+    if re.search(r"\b(?:testsigning|nointegritychecks) (?:on|yes|1|true)\b|ddisable_integrity_checks", text):
+        return (weakening("driver-signing", None, "bcdedit /set"),)
+    if re.search(r"\bsafeboot\b", text):
+        return (weakening("safe-boot", None, "bcdedit /set safeboot"),)
+    if re.search(r"\bhypervisorlaunchtype (?:off|no)\b|\bvsmlaunchtype (?:off|no)\b", text):
+        return (weakening("virtualization-security", None, "bcdedit /set hypervisorlaunchtype off"),)
+    if re.search(r"\bdebug (?:on|yes)\b", text):
+        return (weakening("kernel-debug", None, "bcdedit /set debug on"),)
+    if re.search(r"\bnx alwaysoff\b", text):
+        return (weakening("dep", None, "bcdedit /set nx AlwaysOff"),)
+    return ()
+
+
+def _netsh(op: Operation) -> Effects:
+    words = argv_of(op).lowered()
+    text = " ".join(words)
+    if re.search(r"\badvfirewall set (\S+) state off\b", text):
+        profile = re.search(r"\badvfirewall set (\S+)", text)
+        return (weakening("firewall", profile.group(1) if profile else None, "netsh advfirewall set … state off"),)
+    if re.search(r"\badvfirewall set \S+ firewallpolicy allowinbound", text):
+        return (weakening("firewall", None, "netsh advfirewall firewallpolicy allowinbound"),)
+    if re.search(r"\bfirewall set opmode (?:mode\s*=\s*)?disable\b", text):
+        return (weakening("firewall", None, "netsh firewall set opmode disable"),)
+    if re.search(r"\badvfirewall firewall add rule\b", text) and "action=allow" in text.replace(" ", ""):
+        return (weakening("firewall-rule", None, "netsh advfirewall firewall add rule action=allow"),)
+    if re.search(r"\bfirewall add (?:allowedprogram|portopening)\b", text):
+        return (weakening("firewall-rule", None, "netsh firewall add"),)
+    if re.search(r"\bwlan (?:show|export) profiles?\b", text) and "key=clear" in text.replace(" ", ""):
+        return (effect(K.CREDENTIAL_ACCESS, None, "netsh wlan key=clear (Wi-Fi keys)"),)
+    if re.search(r"\badd helper\b", text):
+        return (effect(K.PERSISTENCE, None, "netsh add helper", extra=(("rule", "persistence-hijack"),)),)
+    return ()
+
+
+def _mpcmdrun(op: Operation) -> Effects:
+    argv = argv_of(op)
+    return (weakening("defender", None, "MpCmdRun -RemoveDefinitions"),) if argv.flag("removedefinitions") else ()
+
+
+def _dism(op: Operation) -> Effects:
+    text = argv_of(op).text()
+    if "/disable-feature" in text and "defender" in text:
+        return (weakening("defender", None, "dism /disable-feature Windows-Defender"),)
+    if "/enable-feature" in text and "smb1protocol" in text:
+        return (weakening("smb1", None, "dism /enable-feature SMB1Protocol"),)
+    return ()
+
+
+_DEFENDER_ALIASES = {
+    "drtm": "disablerealtimemonitoring",
+    "dbm": "disablebehaviormonitoring",
+    "dioavp": "disableioavprotection",
+    "dscrptsc": "disablescriptscanning",
+    "dips": "disableintrusionpreventionsystem",
+    "dbaf": "disableblockatfirstseen",
+}
+# Setting → the values that turn protection off.
+_DEFENDER_OFF_VALUES: Mapping[str, frozenset[str]] = {
+    "mapsreporting": frozenset({"0", "disabled"}),
+    "submitsamplesconsent": frozenset({"2", "neversend"}),
+    "puaprotection": frozenset({"0", "disabled"}),
+    "enablecontrolledfolderaccess": frozenset({"0", "disabled"}),
+    "enablenetworkprotection": frozenset({"0", "disabled"}),
+    "cloudblocklevel": frozenset({"0", "default"}),
+    "attacksurfacereductionrules_actions": frozenset({"0", "disabled"}),
+}
+_ALLOW_ACTIONS = frozenset({"allow", "6", "noaction", "9"})  # ThreatAction values that let a threat stay
+_DEFENDER_EXCLUSIONS = ("attacksurfacereductiononlyexclusions", "controlledfolderaccessallowedapplications")
+
+
+def _turns_off(name: str, value: Value) -> bool:
+    """Whether Defender setting `name` set to `value` turns protection off (an unknown value counts)."""
+    folded = lower(value)
+    if name.startswith("disable"):
+        return value is None or folded not in ("false", "$false", "0")
+    if name in _DEFENDER_OFF_VALUES:
+        return value is None or folded in _DEFENDER_OFF_VALUES[name]
+    return name.endswith("defaultaction") and folded in _ALLOW_ACTIONS
+
+
+def _mp_preference(op: Operation) -> Effects:
+    out: list[Effect] = []
+    command = display(op.name)
+    for raw, value in op.params:
+        name = _DEFENDER_ALIASES.get(raw, raw)
+        if name.startswith("exclusion") or name in _DEFENDER_EXCLUSIONS:
+            out.append(weakening("defender", value, command, name))
+        elif _turns_off(name, value):
+            out.append(weakening("defender", name, command, name))
+    return tuple(out)
+
+
+def _windows_feature(op: Operation) -> Effects:
+    bound = bind(op, ("name",) if op.name.endswith("windowsfeature") else ("featurename",))
+    names = [lower(n) for n in targets(bound, "name", "featurename")]
+    if op.name.startswith(("enable-", "install-", "add-")):
+        # SMB 1.0 has no encryption and was the way in for WannaCry; turning it back on weakens the machine.
+        if any(n.startswith(("smb1protocol", "fs-smb1")) for n in names):
+            return (weakening("smb1", None, display(op.name), "SMB1Protocol"),)
+        return ()
+    if any("defender" in n for n in names):
+        return (weakening("defender", None, display(op.name), "Windows-Defender"),)
+    return ()
+
+
+# Set-SmbServerConfiguration / Set-SmbClientConfiguration settings → the value that weakens SMB.
+_SMB_WEAK_VALUES: Mapping[str, tuple[str, bool]] = {
+    "enablesmb1protocol": ("smb1", True),
+    "enableinsecureguestlogons": ("smb-signing", True),
+    "requiresecuritysignature": ("smb-signing", False),
+    "enablesecuritysignature": ("smb-signing", False),
+    "encryptdata": ("smb-signing", False),
+    "rejectunencryptedaccess": ("smb-signing", False),
+}
+
+
+def _smb_configuration(op: Operation) -> Effects:
+    out: list[Effect] = []
+    for name, value in op.params:
+        weak = _SMB_WEAK_VALUES.get(name)
+        if weak is None:
+            continue
+        what, weak_when_on = weak
+        on = value is None or lower(value) not in ("false", "$false", "0", "no")
+        if value is None or on == weak_when_on:
+            out.append(weakening(what, name, display(op.name), name))
+    return tuple(out)
+
+
+def _service_change(op: Operation) -> Effects:
+    bound = bind(op, ("name",))
+    names = targets(bound, "name", "displayname")
+    stopping = op.name in ("stop-service", "suspend-service", "remove-service")
+    startup = lower(first(bound, "startuptype"))
+    status = lower(first(bound, "status"))
+    unknown_startup = "startuptype" in bound and first(bound, "startuptype") is None
+    weakens = stopping or unknown_startup or startup in ("disabled", "manual") or status in ("stopped", "paused")
+    out: list[Effect] = []
+    for name in names or [None]:
+        security = SECURITY_SERVICES.get(service_name(name)) or SECURITY_SERVICES.get(lower(name).replace(" ", ""))
+        if security is not None and weakens:
+            out.append(weakening(security, name, display(op.name)))
+    if op.name == "set-service" and "binarypathname" in bound:
+        binary = first(bound, "binarypathname")
+        out.append(
+            effect(
+                K.PERSISTENCE,
+                names[0] if names else None,
+                "Set-Service -BinaryPathName",
+                extra=(("command", binary or ""),),
+            )
+        )
+    return tuple(out)
+
+
+def _firewall_profile(op: Operation) -> Effects:
+    bound = bind(op)
+    profile = first(bound, "profile", "name") or ("all" if "all" in bound else None)
+    enabled = first(bound, "enabled")
+    if "enabled" in bound and (enabled is None or lower(enabled) in ("false", "$false", "0")):
+        return (weakening("firewall", profile, "Set-NetFirewallProfile -Enabled False"),)
+    if lower(first(bound, "defaultinboundaction")) == "allow":
+        return (weakening("firewall", profile, "Set-NetFirewallProfile -DefaultInboundAction Allow"),)
+    return ()
+
+
+def _firewall_rule(op: Operation) -> Effects:
+    bound = bind(op)
+    if lower(first(bound, "action")) == "allow" and lower(first(bound, "direction")) != "outbound":
+        return (weakening("firewall-rule", first(bound, "displayname", "name"), display(op.name) + " -Action Allow"),)
+    return ()
+
+
+def _execution_policy(op: Operation) -> Effects:
+    bound = bind(op, ("executionpolicy", "scope"))
+    policy = first(bound, "executionpolicy")
+    scope = lower(first(bound, "scope"))
+    weak = policy is None or lower(policy) in ("bypass", "unrestricted")
+    if (
+        "executionpolicy" in bound
+        and weak
+        and (scope != "process" or first(bound, "scope") is None and "scope" in bound)
+    ):
+        return (weakening("execution-policy", policy, "Set-ExecutionPolicy", scope or "localmachine"),)
+    return ()
+
+
+def _process_mitigation(op: Operation) -> Effects:
+    bound = bind(op)
+    return (
+        (weakening("exploit-protection", first(bound, "name"), "Set-ProcessMitigation -Disable"),)
+        if "disable" in bound
+        else ()
+    )
+
+
+_AMSI = re.compile(r"amsiutils|amsiinitfailed|amsicontext|amsiscanbuffer|amsisession", re.IGNORECASE)
+
+
+def dotnet_security(op: Operation) -> Effects:
+    """SECURITY_WEAKENING "amsi" for a .NET call that names AMSI's internals (no ordinary script does).
+
+    Args:
+        op: a dotnet operation (`[Ref].Assembly.GetType('…AmsiUtils')`, `GetField('amsiInitFailed')`).
+
+    Returns:
+        The weakening, or `()`.
+    """
+    # The text too: `[Ref].Assembly.GetType('…AmsiUtils')…SetValue(…)` reaches us as `?.setvalue`.
+    if _AMSI.search(op.name) or _AMSI.search(op.text) or any(v is not None and _AMSI.search(v) for v in op.args):
+        return (weakening("amsi", None, unquote(op.name)),)
+    return ()
+
+
+SECURITY_PROGRAMS: Mapping[str, Handler] = {
+    "sc": _sc,
+    "auditpol": _auditpol,
+    "bcdedit": _bcdedit,
+    "netsh": _netsh,
+    "mpcmdrun": _mpcmdrun,
+    "dism": _dism,
+}
+
+SECURITY_CMDLETS: Mapping[str, Handler] = {
+    "set-mppreference": _mp_preference,
+    "add-mppreference": _mp_preference,
+    "uninstall-windowsfeature": _windows_feature,
+    "remove-windowsfeature": _windows_feature,
+    "disable-windowsoptionalfeature": _windows_feature,
+    "enable-windowsoptionalfeature": _windows_feature,
+    "install-windowsfeature": _windows_feature,
+    "add-windowsfeature": _windows_feature,
+    "set-smbserverconfiguration": _smb_configuration,
+    "set-smbclientconfiguration": _smb_configuration,
+    "stop-service": _service_change,
+    "suspend-service": _service_change,
+    "remove-service": _service_change,
+    "set-service": _service_change,
+    "set-netfirewallprofile": _firewall_profile,
+    "new-netfirewallrule": _firewall_rule,
+    "set-executionpolicy": _execution_policy,
+    "set-processmitigation": _process_mitigation,
+}

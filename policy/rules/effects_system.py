@@ -1,0 +1,539 @@
+"""System effects (issue 18): accounts, credentials, persistence, logs, backups and disks, power.
+
+Programs (`net`, `schtasks`, `vssadmin`, `wevtutil`, `procdump`, `cmdkey`, `wmic`, …), cmdlets
+(`New-LocalUser`, `Register-ScheduledTask`, `Clear-EventLog`, `Format-Volume`, …) and a few
+.NET calls. Disk and backup destruction says `"backups"` in its detail when backups go
+(`bcdedit`'s `"boot"` is in `effects_security`). Security weakening is in `effects_security`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from policy.rules.effects_common import (
+    Effects,
+    Handler,
+    argv_of,
+    bind,
+    display,
+    effect,
+    first,
+    lower,
+    targets,
+    unquote,
+)
+from policy.rules.effects_security import SECURITY_SERVICES, service_name, weakening
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+
+K = EffectKind
+# The judge's hint (judge.py `_hint`): persistence that hides code behind the user's back is a hijack.
+HIJACK = (("rule", "persistence-hijack"),)
+
+# What a SECURITY_WEAKENING detail may name.
+# ---------------------------------------------------------------------------------------
+# Programs
+
+
+def _net(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    verb = lower(words[0]) if words else ""
+    changes = [w.lstrip("/-").split(":", 1)[0] for w in argv.lowered() if w[:1] in "/-" and w.lstrip("/-") != "domain"]
+    name = words[1] if len(words) > 1 else None
+    if verb == "user" and len(words) > 1 and (changes or len(words) > 2):
+        what = f"net user /{changes[0]}" if changes else "net user (password)"
+        return (effect(K.ACCOUNT_CHANGE, name, what),)
+    if verb in ("localgroup", "group") and len(words) > 1 and any(c in ("add", "delete") for c in changes):
+        members = tuple(("member", w or "") for w in words[2:])
+        flag = "add" if "add" in changes else "delete"
+        return (effect(K.ACCOUNT_CHANGE, name, f"net {verb} /{flag}", extra=members),)
+    if verb == "accounts" and changes:
+        return (effect(K.ACCOUNT_CHANGE, None, f"net accounts /{changes[0]}"),)
+    if verb in ("stop", "pause") and service_name(name) in SECURITY_SERVICES:
+        return (weakening(SECURITY_SERVICES[service_name(name)], name, f"net {verb}"),)
+    return ()
+
+
+def _schtasks(op: Operation) -> Effects:
+    argv = argv_of(op)
+    name = argv.value("tn")
+    if argv.flag("create", "change"):
+        command = argv.value("tr")
+        extra = (("command", command),) if command else ()
+        return (
+            effect(K.PERSISTENCE, name, "schtasks /create" if argv.flag("create") else "schtasks /change", extra=extra),
+        )
+    if argv.flag("run"):
+        return (effect(K.EXECUTE, name, "schtasks /run"),)
+    return ()
+
+
+def _at(op: Operation) -> Effects:
+    words = argv_of(op).positionals()
+    if any(w is not None and re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", w.strip()) for w in words):
+        return (effect(K.PERSISTENCE, None, "at (scheduled job)"),)
+    return ()
+
+
+def _vssadmin(op: Operation) -> Effects:
+    text = argv_of(op).text()
+    if re.search(r"\bdelete shadows\b|\bresize shadowstorage\b", text):
+        return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "vssadmin " + text),)),)
+    return ()
+
+
+def _wbadmin(op: Operation) -> Effects:
+    text = argv_of(op).text()
+    if re.search(r"\bdelete (?:catalog|systemstatebackup|backup)\b|\bdisable backup\b", text):
+        return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "wbadmin " + text),)),)
+    return ()
+
+
+def _reagentc(op: Operation) -> Effects:
+    return (
+        (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "reagentc /disable"),)),)
+        if argv_of(op).flag("disable")
+        else ()
+    )
+
+
+def _diskshadow(op: Operation) -> Effects:
+    text = argv_of(op).text()
+    return (
+        (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "diskshadow delete"),)),)
+        if "delete" in text
+        else ()
+    )
+
+
+def _wevtutil(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    verb = lower(words[0]) if words else ""
+    log = words[1] if len(words) > 1 else None
+    if verb in ("cl", "clear-log"):
+        return (effect(K.LOG_CLEAR, log, "wevtutil cl"),)
+    if verb in ("sl", "set-log"):
+        if lower(argv.value("e", "enabled")) in ("false", "0", "no"):
+            # Switching a log off keeps what it holds but records nothing more: a weakening, not a clearing.
+            return (weakening("event-log", log, "wevtutil sl /e:false (log disabled)"),)
+        size = argv.value("ms", "maxsize")
+        if size is not None and size.strip().isdigit() and int(size) < TINY_LOG_BYTES:
+            return (effect(K.LOG_CLEAR, log, "wevtutil sl /ms (log shrunk)"),)
+    return ()
+
+
+# A log capped below this holds minutes of events: shrinking it is clearing it slowly.
+# 1 MiB is the smallest size the Event Viewer offers for the Security log in practice (default 20 MiB).
+TINY_LOG_BYTES = 1 << 20
+
+
+_POWER_FLAGS = ("s", "r", "l", "h", "p", "g", "sg", "hybrid")
+
+
+def _shutdown(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if argv.flag("a", "?"):
+        return ()
+    flags = [f for f in _POWER_FLAGS if argv.flag(f)]
+    return (effect(K.POWER, argv.value("m"), f"shutdown /{flags[0]}"),) if flags else ()
+
+
+def _credential_tool(op: Operation) -> Effects:
+    return (effect(K.CREDENTIAL_ACCESS, None, op.name),)
+
+
+def _cmdkey(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if argv.flag("list"):
+        return (effect(K.CREDENTIAL_ACCESS, argv.value("list"), "cmdkey /list"),)
+    if argv.flag("add", "generic", "delete"):
+        flag = next(f for f in ("add", "generic", "delete") if argv.flag(f))
+        return (effect(K.ACCOUNT_CHANGE, argv.value(flag), f"cmdkey /{flag}"),)
+    return ()
+
+
+def _vaultcmd(op: Operation) -> Effects:
+    words = argv_of(op).lowered()
+    if any(w.startswith(("/list", "-list")) for w in words):
+        return (effect(K.CREDENTIAL_ACCESS, None, "vaultcmd /list"),)
+    if any(w.startswith(("/addcreds", "/deletecreds")) for w in words):
+        return (effect(K.ACCOUNT_CHANGE, None, "vaultcmd /addcreds"),)
+    return ()
+
+
+def _process_dump(op: Operation) -> Effects:
+    # procdump [-ma|-mp] <name|pid> [file]: a full dump of lsass (or of a pid, which may be lsass) is its secrets.
+    argv = argv_of(op)
+    words = [w for w in argv.positionals(("n", "s", "c", "m", "p", "w")) if w is None or not w.lower().endswith(".dmp")]
+    dumps = [w for w in argv.positionals() if w is not None and w.lower().endswith(".dmp")]
+    process = words[0] if words else None
+    name = lower(process).removesuffix(".exe")
+    out: list[Effect] = [effect(K.WRITE, d, f"{op.name} dump file") for d in dumps]
+    if process is None or name in ("lsass", "lsaiso") or name.isdigit():
+        target = f"pid:{name}" if name.isdigit() else process
+        out.insert(0, effect(K.CREDENTIAL_ACCESS, target, f"{op.name} (process memory dump)"))
+    return tuple(out)
+
+
+def _ntrights(op: Operation) -> Effects:
+    return (effect(K.ACCOUNT_CHANGE, argv_of(op).value("u"), "ntrights (privilege)"),)
+
+
+def _secedit(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if argv.flag("configure", "import"):
+        return (effect(K.ACCOUNT_CHANGE, None, "secedit /configure (security policy)"),)
+    if argv.flag("export"):
+        return (effect(K.WRITE, argv.value("cfg"), "secedit /export"),)
+    return ()
+
+
+def _ds_account(op: Operation) -> Effects:
+    words = argv_of(op).positionals()
+    return (
+        effect(
+            K.ACCOUNT_CHANGE,
+            words[1] if len(words) > 1 else None,
+            f"{op.name} {lower(words[0]) if words else ''}".strip(),
+        ),
+    )
+
+
+def _wmic(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = [w for w in argv.lowered() if not w.startswith(("/node", "/user", "/password", "/namespace", "/format"))]
+    text = " ".join(words)
+    raw = " ".join(unquote(w) for w in argv.words if w is not None)  # targets keep their spelling
+    if re.search(r"__eventfilter|commandlineeventconsumer|activescripteventconsumer|__filtertoconsumerbinding", text):
+        return (effect(K.PERSISTENCE, None, "wmic WMI event subscription", extra=HIJACK),)
+    alias = words[0] if words else ""
+    if alias == "shadowcopy" and "delete" in words:
+        return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "wmic shadowcopy delete"),)),)
+    if alias == "process":
+        if "create" in words and "call" in words:
+            command = argv.positionals()[-1] if argv.positionals() else None
+            return (effect(K.EXECUTE, command, "wmic process call create"),)
+        if "delete" in words or "terminate" in words:
+            return (wmi_kill(raw),)
+    if alias == "useraccount" and any(w in words for w in ("set", "rename", "delete", "call")):
+        name = re.search(r"name\s*=\s*['\"]?([^'\"\s]+)", raw, re.IGNORECASE)
+        return (effect(K.ACCOUNT_CHANGE, name.group(1) if name else None, "wmic useraccount"),)
+    if alias == "os" and re.search(r"\b(?:shutdown|reboot|win32shutdown)\b", text):
+        return (effect(K.POWER, None, "wmic os shutdown"),)
+    if alias == "nteventlog" and "cleareventlog" in words:
+        log = re.search(r"(?:logfilename|filename)\s*=\s*['\"]?([^'\"\s]+)", raw, re.IGNORECASE)
+        return (effect(K.LOG_CLEAR, log.group(1) if log else None, "wmic nteventlog cleareventlog"),)
+    return ()
+
+
+def wmi_kill(text: str) -> Effect:
+    """The kill a `wmic process … delete|call terminate` (or a Win32_Process filter) does.
+
+    Args:
+        text: the words or WQL filter naming the processes (any case; targets keep their spelling).
+
+    Returns:
+        KILL_FORCED of the process named in the filter (`name='x'`, `processid=N`), or KILL_ALL
+        when nothing filters (TerminateProcess: no chance to save).
+    """
+    name = re.search(r"\bname\s*(?:=|like)\s*['\"]?([^'\"\s)]+)", text, re.IGNORECASE)
+    pid = re.search(r"\b(?:processid|handle)\s*=\s*['\"]?(\d+)", text, re.IGNORECASE)
+    if name:
+        return effect(K.KILL_FORCED, name.group(1), "Win32_Process terminate")
+    if pid:
+        return effect(K.KILL_FORCED, f"pid:{pid.group(1)}", "Win32_Process terminate")
+    if re.search(r"where|filter", text, re.IGNORECASE):
+        return effect(K.KILL_FORCED, None, "Win32_Process terminate (filtered)")
+    return effect(K.KILL_ALL, None, "Win32_Process terminate (every process)")
+
+
+_MIMIKATZ_MODULES = re.compile(r"\b(?:sekurlsa|lsadump|kerberos|dpapi|vault|crypto|token|misc)::\w+")
+
+
+def credential_words(op: Operation) -> Effects:
+    """CREDENTIAL_ACCESS when a program is handed mimikatz commands (`sekurlsa::logonpasswords`), whatever its name."""
+    text = argv_of(op).text()
+    found = _MIMIKATZ_MODULES.search(text)
+    return (effect(K.CREDENTIAL_ACCESS, None, f"mimikatz command {found.group(0)}"),) if found else ()
+
+
+_CREDENTIAL_TOOLS: tuple[str, ...] = (
+    "mimikatz",
+    "pypykatz",
+    "lazagne",
+    "rubeus",
+    "secretsdump",
+    "gsecdump",
+    "pwdump",
+    "fgdump",
+)
+_CREDENTIAL_TOOLS += ("wce", "kekeo", "safetykatz", "sharpkatz", "ntdsutil", "nanodump", "dumpert", "sharpdump")
+
+SYSTEM_PROGRAMS: Mapping[str, Handler] = {
+    "net": _net,
+    "net1": _net,
+    "schtasks": _schtasks,
+    "at": _at,
+    "vssadmin": _vssadmin,
+    "wbadmin": _wbadmin,
+    "reagentc": _reagentc,
+    "diskshadow": _diskshadow,
+    "diskpart": lambda op: (effect(K.DISK_DESTROY, None, "diskpart"),),
+    "systemreset": lambda op: (effect(K.DISK_DESTROY, None, "systemreset (factory reset)"),),
+    "wevtutil": _wevtutil,
+    "shutdown": _shutdown,
+    "psshutdown": lambda op: (effect(K.POWER, None, "psshutdown"),),
+    "logoff": lambda op: (effect(K.POWER, None, "logoff"),),
+    "cmdkey": _cmdkey,
+    "vaultcmd": _vaultcmd,
+    "procdump": _process_dump,
+    "procdump64": _process_dump,
+    "sqldumper": _process_dump,
+    "createdump": _process_dump,
+    "ntrights": _ntrights,
+    "secedit": _secedit,
+    "dsadd": _ds_account,
+    "dsmod": _ds_account,
+    "dsrm": _ds_account,
+    "wmic": _wmic,
+    **dict.fromkeys(_CREDENTIAL_TOOLS, _credential_tool),
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Cmdlets
+
+
+def _event_log(op: Operation) -> Effects:
+    bound = bind(op, ("logname",))
+    logs = targets(bound, "logname") or [None]
+    if op.name == "limit-eventlog":
+        size = _bytes(first(bound, "maximumsize"))
+        if "maximumsize" not in bound or (size is not None and size >= TINY_LOG_BYTES):
+            return ()
+        return tuple(effect(K.LOG_CLEAR, log, "Limit-EventLog -MaximumSize (log shrunk)") for log in logs)
+    return tuple(effect(K.LOG_CLEAR, log, display(op.name)) for log in logs)
+
+
+def _bytes(value: Value) -> int | None:
+    match = re.fullmatch(r"(\d+)\s*(kb|mb|gb)?", lower(value))
+    if match is None:
+        return None
+    scale = {"kb": 1 << 10, "mb": 1 << 20, "gb": 1 << 30}.get(match.group(2) or "", 1)
+    return int(match.group(1)) * scale
+
+
+def _account(positional: tuple[str, ...], *names: str) -> Handler:
+    def handle(op: Operation) -> Effects:
+        bound = bind(op, positional)
+        members = tuple(("member", m or "") for m in targets(bound, "member", "members"))
+        return tuple(
+            effect(K.ACCOUNT_CHANGE, t, display(op.name), extra=members) for t in targets(bound, *names) or [None]
+        )
+
+    return handle
+
+
+def _persistence(positional: tuple[str, ...], name: str, command: str) -> Handler:
+    def handle(op: Operation) -> Effects:
+        bound = bind(op, positional)
+        run = first(bound, command)
+        extra = (("command", run),) if run else ()
+        return (effect(K.PERSISTENCE, first(bound, name), display(op.name), extra=extra),)
+
+    return handle
+
+
+_SUBSCRIPTION_CLASSES: tuple[str, ...] = ("__eventfilter", "commandlineeventconsumer", "activescripteventconsumer")
+_SUBSCRIPTION_CLASSES += ("__filtertoconsumerbinding", "__eventconsumer", "logfileeventconsumer", "smtpeventconsumer")
+
+
+def _wmi_instance(op: Operation) -> Effects:
+    bound = bind(op, ("class",))
+    wmi_class = lower(first(bound, "class", "classname"))
+    if any(c in wmi_class for c in _SUBSCRIPTION_CLASSES):
+        return (effect(K.PERSISTENCE, wmi_class, f"{display(op.name)} WMI event subscription", extra=HIJACK),)
+    return ()
+
+
+def _wmi_method(op: Operation) -> Effects:
+    bound = bind(op, ("class", "name"))
+    wmi_class = lower(first(bound, "class", "classname"))
+    method = lower(first(bound, "name", "methodname"))
+    if wmi_class == "win32_process" and method == "create":
+        return (
+            effect(K.EXECUTE, first(bound, "argumentlist", "arguments"), f"{display(op.name)} Win32_Process Create"),
+        )
+    if wmi_class == "win32_process" and method == "terminate":
+        return (wmi_kill(unquote(first(bound, "filter", "query"))),)
+    if wmi_class == "win32_operatingsystem" and method in (
+        "win32shutdown",
+        "win32shutdowntracker",
+        "shutdown",
+        "reboot",
+    ):
+        return (effect(K.POWER, None, f"{display(op.name)} Win32_OperatingSystem {method}"),)
+    if wmi_class == "win32_service" and method == "create":
+        return (effect(K.PERSISTENCE, None, f"{display(op.name)} Win32_Service Create"),)
+    if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
+        return (effect(K.LOG_CLEAR, None, f"{display(op.name)} ClearEventLog"),)
+    return ()
+
+
+def _disk(positional: tuple[str, ...], *names: str) -> Handler:
+    def handle(op: Operation) -> Effects:
+        bound = bind(op, positional)
+        return tuple(effect(K.DISK_DESTROY, t, display(op.name)) for t in targets(bound, *names) or [None])
+
+    return handle
+
+
+def _power(op: Operation) -> Effects:
+    bound = bind(op, ("computername",))
+    return (effect(K.POWER, first(bound, "computername"), display(op.name)),)
+
+
+def _new_object(op: Operation) -> Effects:
+    bound = bind(op, ("typename",))
+    if "passwordvault" in lower(first(bound, "typename")):
+        return (effect(K.CREDENTIAL_ACCESS, None, "Windows PasswordVault"),)
+    return ()
+
+
+_CREDENTIAL_CMDLETS: tuple[str, ...] = (
+    "out-minidump",
+    "invoke-mimikatz",
+    "get-gpppassword",
+    "invoke-kerberoast",
+    "get-lsasecret",
+)
+_CREDENTIAL_CMDLETS += ("get-passhashes", "invoke-powerdump", "get-vaultcredential", "get-storedcredential")
+_CREDENTIAL_CMDLETS += ("invoke-ninjacopy", "invoke-dcsync", "get-keystrokes", "invoke-credentialinjection")
+
+SYSTEM_CMDLETS: Mapping[str, Handler] = {
+    "clear-eventlog": _event_log,
+    "remove-eventlog": _event_log,
+    "limit-eventlog": _event_log,
+    "new-localuser": _account(("name",), "name"),
+    "set-localuser": _account(("name",), "name", "sid"),
+    "remove-localuser": _account(("name",), "name", "sid"),
+    "enable-localuser": _account(("name",), "name", "sid"),
+    "disable-localuser": _account(("name",), "name", "sid"),
+    "rename-localuser": _account(("name", "newname"), "name"),
+    "add-localgroupmember": _account(("group", "member"), "group", "name", "sid"),
+    "remove-localgroupmember": _account(("group", "member"), "group", "name", "sid"),
+    "new-localgroup": _account(("name",), "name"),
+    "remove-localgroup": _account(("name",), "name"),
+    "new-aduser": _account(("name",), "name"),
+    "set-aduser": _account(("identity",), "identity"),
+    "add-adgroupmember": _account(("identity", "members"), "identity"),
+    "set-adaccountpassword": _account(("identity",), "identity"),
+    "enable-adaccount": _account(("identity",), "identity"),
+    "unlock-adaccount": _account(("identity",), "identity"),
+    "new-service": _persistence(("name", "binarypathname"), "name", "binarypathname"),
+    "register-scheduledtask": _persistence(("taskname",), "taskname", "action"),
+    "set-scheduledtask": _persistence(("taskname",), "taskname", "action"),
+    "new-scheduledtask": _persistence((), "description", "action"),
+    "new-scheduledtaskaction": _persistence(("execute",), "execute", "argument"),
+    "new-scheduledtasktrigger": _persistence((), "at", "once"),
+    "set-wmiinstance": _wmi_instance,
+    "new-ciminstance": _wmi_instance,
+    "invoke-wmimethod": _wmi_method,
+    "invoke-cimmethod": _wmi_method,
+    "format-volume": _disk(("driveletter",), "driveletter", "filesystemlabel", "path", "objectid"),
+    "clear-disk": _disk(("number",), "number", "friendlyname", "uniqueid", "path"),
+    "initialize-disk": _disk(("number",), "number", "friendlyname", "uniqueid", "path"),
+    "remove-partition": _disk(("disknumber", "partitionnumber"), "driveletter", "disknumber", "diskid"),
+    "remove-virtualdisk": _disk(("friendlyname",), "friendlyname"),
+    "remove-storagepool": _disk(("friendlyname",), "friendlyname"),
+    "reset-physicaldisk": _disk(("friendlyname",), "friendlyname"),
+    "disable-computerrestore": lambda op: (
+        effect(K.DISK_DESTROY, None, "backups", extra=(("command", "Disable-ComputerRestore"),)),
+    ),
+    "restart-computer": _power,
+    "stop-computer": _power,
+    "new-object": _new_object,
+    **{name: lambda op: (effect(K.CREDENTIAL_ACCESS, None, display(op.name)),) for name in _CREDENTIAL_CMDLETS},
+}
+
+
+# ---------------------------------------------------------------------------------------
+# .NET
+
+
+def _arg(op: Operation, index: int) -> Value:
+    return op.args[index] if index < len(op.args) else None
+
+
+SYSTEM_CALLS: Mapping[str, Handler] = {
+    "security.cryptography.protecteddata::unprotect": lambda op: (
+        effect(K.CREDENTIAL_ACCESS, None, "DPAPI ProtectedData.Unprotect"),
+    ),
+    "diagnostics.eventlog::delete": lambda op: (effect(K.LOG_CLEAR, _arg(op, 0), "[EventLog]::Delete"),),
+    "diagnostics.eventlog.clear": lambda op: (effect(K.LOG_CLEAR, None, "EventLog.Clear()"),),
+}
+
+# Method names that mean the same on any object.
+SYSTEM_METHODS: Mapping[str, Handler] = {
+    "clearlog": lambda op: (effect(K.LOG_CLEAR, _arg(op, 0), "EventLogSession.ClearLog"),),
+    "cleareventlog": lambda op: (effect(K.LOG_CLEAR, _arg(op, 0), "Win32_NTEventlogFile.ClearEventlog"),),
+    "retrieveall": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordVault.RetrieveAll"),),
+    "findallbyresource": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordVault.FindAllByResource"),),
+    "findallbyusername": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordVault.FindAllByUserName"),),
+    "retrievepassword": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordCredential.RetrievePassword"),),
+    "setpassword": lambda op: (effect(K.ACCOUNT_CHANGE, None, ".SetPassword()"),),
+    "changepassword": lambda op: (effect(K.ACCOUNT_CHANGE, None, ".ChangePassword()"),),
+    "registertaskdefinition": lambda op: (
+        effect(K.PERSISTENCE, _arg(op, 0), "Schedule.Service RegisterTaskDefinition"),
+    ),
+    "registertask": lambda op: (effect(K.PERSISTENCE, _arg(op, 0), "Schedule.Service RegisterTask"),),
+    "win32shutdown": lambda op: (effect(K.POWER, None, "Win32Shutdown"),),
+    "win32shutdowntracker": lambda op: (effect(K.POWER, None, "Win32ShutdownTracker"),),
+}
+
+
+# ADSI (`[ADSI]'WinNT://./Administrators,group'`) methods that change users or groups; the analyser
+# names the call `adsi:<path>.<method>`. Reading (`Invoke('Members')`, `Get`) changes nothing.
+_ADSI_CHANGES = frozenset(
+    {"add", "remove", "create", "delete", "deletetree", "setpassword", "changepassword", "setinfo", "put", "putex"}
+    | {"movehere", "rename", "commitchanges"}
+)
+
+
+def adsi_effects(op: Operation) -> Effects:
+    """ACCOUNT_CHANGE for an ADSI call that adds, removes, creates or changes a user or group.
+
+    Args:
+        op: an operation named `adsi:<provider path>.<method>` (others give nothing).
+
+    Returns:
+        The account change (target: the user or group the path or the call names), or `()`.
+    """
+    if not op.name.startswith("adsi:") or "." not in op.name:
+        return ()
+    path, _, method = op.name[len("adsi:") :].rpartition(".")
+    args = [unquote(a) if a is not None else None for a in op.args]
+    if method in ("invoke", "invokeset") and args:
+        method = lower(args[0])
+        args = args[1:]
+    if method not in _ADSI_CHANGES:
+        return ()
+    target = args[1] if method in ("create", "delete") and len(args) > 1 else path
+    members = tuple(("member", a or "") for a in args) if method in ("add", "remove") else ()
+    return (effect(K.ACCOUNT_CHANGE, target, f"ADSI {method}", extra=members),)
+
+
+def dotnet_system(op: Operation) -> Effects:
+    """CREDENTIAL_ACCESS for any call on the Windows PasswordVault (`[Windows.Security.Credentials.PasswordVault]`).
+
+    Args:
+        op: a dotnet operation.
+
+    Returns:
+        The credential access, or `()`.
+    """
+    if op.name.startswith("windows.security.credentials.passwordvault"):
+        return (effect(K.CREDENTIAL_ACCESS, None, "Windows PasswordVault"),)
+    return ()

@@ -1,0 +1,130 @@
+"""`tool_effects`: what a structured tool call does (FileSystem, Registry, Process, App; issue 18).
+
+Read by upstream's REAL argument names and modes (tools_list.json: `mode`, never `action`;
+S-RULE-01): FileSystem `read/write/copy/move/delete/list/search/info` with `path`,
+`destination`, `recursive`, `append`; Registry `get/set/delete/list` with `path`, `name`,
+`value`, `type` (delete without `name` removes the whole key recursively); Process `kill` with
+`name`, `pid`, `force`; App `launch` (`name`) and `launch_executable` (`executable`, `args`).
+The same effects as the shell spellings, so one judge serves every tool.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from policy.rules.args import app_arguments, truthy
+from policy.rules.effects_common import Effects, dedupe, effect, matches_everything
+from policy.rules.effects_dispatch import started_program
+from policy.rules.shell.ops import EffectKind
+
+K = EffectKind
+ToolArgs = Mapping[str, object]
+
+
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _mode(args: ToolArgs, default: str = "") -> str:
+    mode = _text(args.get("mode"))
+    return default if mode is None else mode.strip().lower()
+
+
+def _filesystem(args: ToolArgs) -> Effects:
+    mode = _mode(args)
+    path = _text(args.get("path"))
+    destination = _text(args.get("destination"))
+    if mode == "delete":
+        recursive = truthy(args.get("recursive"))
+        kind = K.DELETE_RECURSIVE if recursive else K.DELETE
+        return (effect(kind, path, "FileSystem delete" + (" recursive" if recursive else "")),)
+    if mode in ("move", "copy"):
+        first_kind = K.MOVE if mode == "move" else K.READ
+        return (
+            effect(first_kind, path, f"FileSystem {mode}"),
+            effect(K.WRITE, destination, f"FileSystem {mode} destination"),
+        )
+    if mode in ("write", "append", "create"):
+        appending = mode == "append" or truthy(args.get("append"))
+        return (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)
+    if mode in ("read", "list", "search", "info"):
+        return (effect(K.READ, path, f"FileSystem {mode}"),)
+    return ()
+
+
+def _registry(args: ToolArgs) -> Effects:
+    mode = _mode(args)
+    path = _text(args.get("path"))
+    name = _text(args.get("name"))
+    if mode == "set":
+        reg_type = _text(args.get("type"))
+        typed = (("type", reg_type),) if reg_type else ()
+        return (
+            effect(K.REGISTRY_SET, path, "Registry set", value_name=name, data=_text(args.get("value")), extra=typed),
+        )
+    if mode == "delete":
+        if name is not None:
+            return (effect(K.REGISTRY_DELETE, path, "Registry delete value", value_name=name),)
+        # Upstream removes the WHOLE key recursively when `name` is absent (FORMATS.md §8).
+        return (effect(K.REGISTRY_DELETE, path, "Registry delete key (recursive)", extra=(("recursive", "true"),)),)
+    if mode in ("get", "list"):
+        return (effect(K.READ, path, f"Registry {mode}", value_name=name),)
+    return ()
+
+
+def _process(args: ToolArgs) -> Effects:
+    if _mode(args) != "kill":
+        return ()
+    forced = truthy(args.get("force"))
+    kind = K.KILL_FORCED if forced else K.KILL
+    detail = "Process kill" + (" force" if forced else "")
+    name = _text(args.get("name"))
+    pid = args.get("pid")
+    out = []
+    if name is not None:
+        everything = matches_everything(name)
+        out.append(effect(K.KILL_ALL, None, detail + " (every process)") if everything else effect(kind, name, detail))
+    if pid is not None and not isinstance(pid, bool):
+        out.append(effect(kind, f"pid:{str(pid).strip()}", detail))
+    return tuple(out) or (effect(kind, None, detail),)
+
+
+def _app(args: ToolArgs) -> Effects:
+    mode = _mode(args, "launch")
+    if mode == "launch":
+        return (effect(K.EXECUTE, _text(args.get("name")), "App launch"),)
+    if mode != "launch_executable":
+        return ()
+    executable = _text(args.get("executable"))
+    words = tuple(app_arguments(args.get("args")))
+    cwd = _text(args.get("cwd"))
+    extra: tuple[tuple[str, str], ...] = (("args", " ".join(words)),) if words else ()
+    extra += (("cwd", cwd),) if cwd else ()
+    launched = effect(K.EXECUTE, executable, "App launch_executable", extra=extra)
+    return dedupe((launched, *started_program(executable, words, 0)))
+
+
+_TOOLS: Mapping[str, Callable[[ToolArgs], Effects]] = {
+    "FileSystem": _filesystem,
+    "Registry": _registry,
+    "Process": _process,
+    "App": _app,
+}
+
+
+def tool_effects(tool: str, args: ToolArgs) -> Effects:
+    """What a structured tool call does, as effects on targets.
+
+    Args:
+        tool: upstream's tool name (`FileSystem`, `Registry`, `Process`, `App`; others have none here).
+        args: the call's arguments as sent (any shape: missing, null, numbers are handled).
+
+    Returns:
+        Its effects; `()` for a mode that changes and reads nothing (`App` `resize`, `Process` `list`).
+    """
+    handler = _TOOLS.get(tool)
+    return handler(args) if handler is not None and isinstance(args, Mapping) else ()

@@ -1,0 +1,332 @@
+"""Values one command hands another in the same analysis (issue 18): nested calls, listed items, the current folder.
+
+The analyser reports a value it could not fold as None and the command that made it as an
+operation of its own: `Copy-Item x ([Environment]::GetFolderPath('Startup'))` is a GetFolderPath
+call and a Copy-Item whose destination is None. `fed_effects` puts the two back together where
+the maker's result is known:
+
+1. nested calls — an operation whose text holds another's (`(Get-Process lsass).Id`,
+   `(Join-Path $d $s)`, `([Environment]::GetFolderPath('System'))`, `(Get-Item X).Delete()`):
+   its one unknown slot, or the object it is called on, is that value;
+2. listed items — `Get-ChildItem X | ForEach-Object { [IO.File]::Delete($_.FullName) }` and
+   `foreach ($f in Get-ChildItem X) { … $f.FullName … }`: the unknown target is every item of X
+   (`X\\*`, or `X\\<filter>`), recursively when the listing is;
+3. the current folder — after `Set-Location X` or `cd /d X`, a relative target is read from X too.
+
+Where the link is certain (the maker's text nested in the user's, `$_` in a ForEach-Object fed by
+the listing) the value replaces the unknown; where it is a guess (a `foreach` statement, which
+the analyser does not report; text built around the value) the guessed effect is added and the
+unknown one kept, so a guess can only make a verdict stricter.
+"""
+
+from __future__ import annotations
+
+import ntpath
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from policy.rules.effects_common import Effects, bind, dedupe, effect, first, is_on, targets, unquote
+from policy.rules.effects_dispatch import effects_of
+from policy.rules.paths import special_folder
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+
+K = EffectKind
+
+_PATH_KINDS = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE, K.WRITE, K.READ, K.EXECUTE})
+_KILL_KINDS = frozenset({K.KILL, K.KILL_FORCED})
+_LISTINGS = frozenset({"get-childitem", "get-item", "resolve-path", "convert-path"})
+_PS_CWD = frozenset({"set-location", "push-location"})
+_CMD_CWD = frozenset({"cd", "chdir", "pushd"})
+# How far back a nested maker is looked for: makers come right before their user.
+_LOOK_BACK = 16
+_PIPE_ITEM = re.compile(r"\$(?:_|psitem)\b", re.IGNORECASE)
+# A loop variable's file properties (`$f.FullName`) or a file method on it (`$f.Delete()`).
+_LOOP_ITEM = re.compile(r"\$(?!_\b)\w+\.(?:fullname|pspath|path|name|directoryname|delete|moveto|copyto)\b", re.I)
+_FOLDER_ENUM = re.compile(r"specialfolder\]\s*::\s*(\w+)", re.IGNORECASE)
+_ABSOLUTE = re.compile(r"^(?:[a-z]:|[\\/]|~|\$|%|[a-z][\w.]*::|[a-z]{2,}:)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """What a maker operation stands for.
+
+    Attributes:
+        paths: the path(s) its result names (as written, not canonicalised).
+        processes: the process names (or `pid:N`) its result names.
+        recursive: the paths are the items of a recursive listing.
+    """
+
+    paths: tuple[str, ...] = ()
+    processes: tuple[str, ...] = ()
+    recursive: bool = False
+
+
+def _items(op: Operation) -> Made | None:
+    """What `$_` stands for when `op` feeds a loop: every item a listing lists, or the item itself."""
+    if op.shell != "powershell" or op.name not in _LISTINGS:
+        return None
+    bound = bind(op, ("path", "filter"))
+    paths = [p for p in targets(bound, "path", "literalpath") if p is not None]
+    if not paths:
+        return None
+    if op.name != "get-childitem":
+        return Made(paths=tuple(paths))
+    pattern = unquote(first(bound, "filter") or first(bound, "include")) or "*"
+    if "," in pattern or "\\" in pattern:
+        pattern = "*"
+    items = tuple(ntpath.join(p, pattern) for p in paths)
+    return Made(paths=items, recursive=is_on(bound, "recurse") or "depth" in bound)
+
+
+def made_by(op: Operation) -> Made | None:
+    """The value a maker operation's result stands for, when it is known.
+
+    Args:
+        op: an operation from the analysis.
+
+    Returns:
+        The paths or processes (`Get-Item X` → X, `Join-Path a b` → a\\b, `Get-Process n` → n,
+        `[Environment]::GetFolderPath('Startup')` → the Startup folder), or None.
+    """
+    if op.shell == "dotnet" and op.name == "system.environment::getfolderpath":
+        name = op.args[0] if op.args else None
+        if name is None:
+            enum = _FOLDER_ENUM.search(op.text)
+            name = enum.group(1) if enum else None
+        folder = special_folder(name) if name is not None else None
+        return Made(paths=(folder,)) if folder is not None else None
+    if op.shell != "powershell":
+        return None
+    if op.name == "join-path":
+        bound = bind(op, ("path", "childpath"))
+        parts = [first(bound, "path"), first(bound, "childpath"), *targets(bound, "additionalchildpath")]
+        if any(p is None for p in parts[:2]) or None in parts:
+            return None
+        return Made(paths=(ntpath.join(*(unquote(p) for p in parts if p is not None)),))
+    if op.name == "get-process":
+        bound = bind(op, ("name",))
+        names = [n for n in targets(bound, "name") if n is not None]
+        ids = [f"pid:{unquote(i)}" for i in targets(bound, "id") if i is not None]
+        return Made(processes=tuple(names + ids)) if names or ids else None
+    if op.name == "get-childitem":
+        return _items(op)
+    if op.name in _LISTINGS:
+        paths = [p for p in targets(bind(op, ("path",)), "path", "literalpath") if p is not None]
+        return Made(paths=tuple(paths)) if paths else None
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Filling the unknown
+
+
+def _unknown_slots(op: Operation) -> list[tuple[str, int]]:
+    slots = [("param", i) for i, (_, v) in enumerate(op.params) if v is None]
+    return slots + [("arg", i) for i, v in enumerate(op.args) if v is None]
+
+
+def _filled(op: Operation, slot: tuple[str, int], value: str) -> Operation:
+    where, index = slot
+    if where == "param":
+        params = list(op.params)
+        params[index] = (params[index][0], value)
+        return replace(op, params=tuple(params))
+    args = list(op.args)
+    args[index] = value
+    return replace(op, args=tuple(args))
+
+
+def _killed(op: Operation, slot: tuple[str, int], made: Made) -> Operation:
+    """`Stop-Process -Id (Get-Process lsass).Id`: the slot names the processes `Get-Process` found."""
+    where, index = slot
+    named = tuple(("id", p[4:]) if p.startswith("pid:") else ("name", p) for p in made.processes)
+    params = tuple(kv for i, kv in enumerate(op.params) if not (where == "param" and i == index))
+    args = tuple(a for i, a in enumerate(op.args) if not (where == "arg" and i == index))
+    return replace(op, params=params + named, args=args)
+
+
+def _upgraded(found: Effects, made: Made) -> Effects:
+    if not made.recursive:
+        return found
+    return tuple(
+        effect(K.DELETE_RECURSIVE, e.target, e.detail, extra=e.extra) if e.kind is K.DELETE else e for e in found
+    )
+
+
+def _with_value(op: Operation, own: Effects, made: Made) -> Effects | None:
+    """`op`'s effects with its one unknown slot (or the object it is called on) set to `made`."""
+    slots = _unknown_slots(op)
+    if len(slots) > 1:
+        return None
+    if made.processes:
+        if op.name != "stop-process" or not slots:
+            return None
+        return effects_of(_killed(op, slots[0], made))
+    out: list[Effect] = []
+    for path in made.paths:
+        if slots:
+            out += effects_of(_filled(op, slots[0], path))
+        else:  # the receiver: `(Get-Item X).Delete($true)`
+            out += [replace(e, target=path) if e.target is None and e.kind in _PATH_KINDS else e for e in own]
+    return _upgraded(tuple(out), made) if out else None
+
+
+def _exactly_nested(inner: str, outer: str) -> bool:
+    """Whether `inner` is a whole parenthesised argument (or the object called) in `outer`."""
+    pattern = r"\(\s*" + re.escape(inner) + r"\s*\)(?:\.(?:fullname|pspath|path|id|processname))?(?=$|[\s);,]|\.\w+\()"
+    return re.search(pattern, outer, re.IGNORECASE) is not None
+
+
+# Static members the analyser leaves unfolded (they make no operation): their text → the value.
+_TEXT_MAKERS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\[(?:system\.)?environment\]\s*::\s*systemdirectory\b", re.I), "%SYSTEMROOT%\\System32"),
+    (re.compile(r"\[(?:system\.)?environment\]\s*::\s*getenvironmentvariable\(\s*'(\w+)'\s*\)", re.I), "%{0}%"),
+)
+
+
+def _text_makers(op: Operation) -> list[tuple[Made, bool]]:
+    found: list[tuple[Made, bool]] = []
+    if "::" not in op.text:
+        return found
+    for pattern, value in _TEXT_MAKERS:
+        for match in pattern.finditer(op.text):
+            made = Made(paths=(value.format(*match.groups()),))
+            found.append((made, _exactly_nested(match.group(0), op.text)))
+    return found
+
+
+def _nested_makers(ops: Sequence[Operation], index: int) -> list[tuple[Made, bool]]:
+    op = ops[index]
+    found: list[tuple[Made, bool]] = _text_makers(op)
+    for earlier in reversed(ops[max(0, index - _LOOK_BACK) : index]):
+        text = earlier.text.strip()
+        if not text or text == op.text or earlier.depth != op.depth or text not in op.text:
+            continue
+        made = made_by(earlier)
+        if made is not None:
+            found.append((made, _exactly_nested(text, op.text)))
+    return found
+
+
+def _loop_source(ops: Sequence[Operation], index: int) -> Made | None:
+    """What `$_` is in `ops[index]`, when it runs inside a ForEach-Object fed by a listing."""
+    op = ops[index]
+    if not _PIPE_ITEM.search(op.text):
+        return None
+    for later in ops[index + 1 : index + 1 + _LOOK_BACK]:
+        if later.name != "foreach-object" or op.text not in later.text or later.input_from is None:
+            continue
+        source = _pipe_source(ops, ops.index(later))
+        return _items(source) if source is not None else None
+    return None
+
+
+def _pipe_source(ops: Sequence[Operation], index: int) -> Operation | None:
+    wanted, position = ops[index].input_from, index
+    while wanted:
+        position = next((k for k in range(position - 1, -1, -1) if ops[k].name == wanted), -1)
+        if position < 0:
+            return None
+        if ops[position].name not in ("where-object", "sort-object", "select-object"):
+            return ops[position]
+        wanted = ops[position].input_from
+    return None
+
+
+def _guessed_listing(ops: Sequence[Operation], index: int) -> Made | None:
+    """A `foreach ($f in Get-ChildItem X) { … $f.FullName … }` the analyser reports as its parts."""
+    op = ops[index]
+    if not _LOOP_ITEM.search(op.text):
+        return None
+    for earlier in reversed(ops[max(0, index - _LOOK_BACK) : index]):
+        made = _items(earlier) if earlier.name in _LISTINGS else None
+        if made is not None and earlier.text not in op.text:
+            return made
+    return None
+
+
+def _unknown(own: Effects) -> bool:
+    return any(e.target is None and (e.kind in _PATH_KINDS or e.kind in _KILL_KINDS) for e in own)
+
+
+def fed_effects(ops: Sequence[Operation], index: int, own: Effects) -> Effects:
+    """`ops[index]`'s effects with what other operations of the analysis hand it filled in (module docstring).
+
+    Args:
+        ops: the operations of one analysis, in source order.
+        index: which one.
+        own: its effects as `effects_of` (or the pipeline refinements) found them.
+
+    Returns:
+        The effects: unknown targets replaced where the link is certain, guessed ones added
+        beside the unknown where it is not; `own` unchanged when nothing is known.
+    """
+    if not _unknown(own):
+        return own
+    op = ops[index]
+    looped = _loop_source(ops, index)
+    if looped is not None:
+        return _with_value(op, own, looped) or own
+    for made, exact in _nested_makers(ops, index):
+        found = _with_value(op, own, made if exact else _inside(made))
+        if found is not None:
+            return found if exact else dedupe((*own, *found))
+    guessed = _guessed_listing(ops, index)
+    if guessed is not None:
+        found = _with_value(op, own, guessed)
+        if found is not None:
+            return dedupe((*own, *found))
+    return own
+
+
+def _inside(made: Made) -> Made:
+    """A value built around a maker's result (`(GetFolderPath('Desktop') + '\\x')`): somewhere inside it."""
+    return replace(made, paths=tuple(ntpath.join(p, "*") for p in made.paths))
+
+
+# ---------------------------------------------------------------------------------------
+# The current folder
+
+
+def _cwd_of(op: Operation, cwd: str | None) -> str | None:
+    if op.shell == "powershell" and op.name in _PS_CWD:
+        path = first(bind(op, ("path",)), "path", "literalpath")
+    elif op.shell == "cmd" and op.name in _CMD_CWD:
+        words = [a for a in op.args if a is None or not a.startswith("/")]
+        path = words[0] if words else None
+    else:
+        return cwd
+    if path is None:
+        return None  # somewhere unknown: relative targets can no longer be placed
+    text = unquote(path)
+    if _ABSOLUTE.match(text):
+        return text
+    return ntpath.join(cwd, text) if cwd is not None else None
+
+
+def _relative(target: Value) -> bool:
+    return target is not None and bool(unquote(target)) and not _ABSOLUTE.match(unquote(target))
+
+
+def in_folder(ops: Sequence[Operation], effects_per_op: Sequence[Effects]) -> Effects:
+    """The effects on relative targets read from the folder an earlier `Set-Location`/`cd` moved to.
+
+    Args:
+        ops: the operations of one analysis, in source order.
+        effects_per_op: each operation's effects, in the same order.
+
+    Returns:
+        Extra effects (the relative readings stay too: a `cd` that fails leaves the old folder).
+    """
+    out: list[Effect] = []
+    cwd: str | None = None
+    for op, found in zip(ops, effects_per_op, strict=False):
+        if cwd is not None:
+            out += [
+                replace(e, target=ntpath.join(cwd, unquote(e.target)))
+                for e in found
+                if e.kind in _PATH_KINDS and e.target is not None and _relative(e.target)
+            ]
+        cwd = _cwd_of(op, cwd)
+    return tuple(out)

@@ -1,0 +1,787 @@
+"""The effect rules (issue 18 items 3, 5, 7): what an operation does, to which place, decides.
+
+The shell analysers and the structured tools turn a call into `Effect`s (ops.py); this table
+judges each one by its kind and by the protected place (places.py) or process (processes.py)
+its target is in, so `Remove-Item`, `[IO.File]::Delete`, `del`, FileSystem `delete` and
+`move` meet the same rule. One row is one (effects × places × condition) → verdict; several
+rows may share an id. `judge` returns the first deny in table order, else the first ask
+(S-RULE-07), so among denies the most specific row comes first.
+
+Reasons say what is wrong in plain words and name the place; the remedy ends the reason
+("… Instead, …") and never points at harm: it suggests only reading (`Get-ChildItem`,
+`Get-Process`, `reg query`) or asking the user — never a weaker form of the same act
+(a kill without force still kills; deleting files one by one still deletes them). Every
+command a remedy suggests is in backticks, so tests can check it.
+
+An analyser that knows which specific built-in rule an effect belongs to may say so in
+`Effect.extra` as `("rule", "<id>")`: a row lists the ids it may be reported as (`hints`) —
+`disable-defender` for a SECURITY_WEAKENING from `Set-MpPreference` — and a PERSISTENCE
+effect hinted `persistence-hijack` is denied as a hijack. A hint can make a verdict stricter
+or more precise, never weaker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal, TypeAlias
+
+from policy.decision import RuleHit
+from policy.rules.paths import candidate_paths, canonical_key
+from policy.rules.place_table import Place, PlaceCategory
+from policy.rules.places import key_places, places_around
+from policy.rules.processes import canonical_process, is_protected_process, kills_everything
+from policy.rules.shell.ops import Effect, EffectKind
+
+K = EffectKind
+P = PlaceCategory
+
+# Effects whose target is a file (or a folder); a registry key in their target is judged as a key.
+PATH_EFFECTS = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE, K.WRITE, K.READ, K.EXECUTE, K.CREDENTIAL_ACCESS})
+KEY_EFFECTS = frozenset({K.REGISTRY_SET, K.REGISTRY_DELETE})
+PROCESS_EFFECTS = frozenset({K.KILL, K.KILL_FORCED, K.KILL_ALL})
+# A delete or move of a folder takes everything inside along: places inside it count too.
+_TAKES_CONTENTS = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE})
+_DELETES = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.REGISTRY_DELETE})
+GATEWAY_SETTING_PREFIX = "winmcp_gateway_"  # the gateway's own environment variables (issue 12 item 1)
+_MAX_SHOWN = 120
+_GLOB = frozenset("*?[")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """An effect's target, resolved once for every row.
+
+    Attributes:
+        shown: the target as a reason names it (canonical when it could be made so).
+        key: the canonical registry key, when the target is one.
+        places: every protected place the target is in, the most specific first.
+        inside: for a delete or move of a folder (or a recursive read), the places inside it.
+        categories: the categories of `places`.
+        inside_categories: the categories of `inside`.
+        linked: for a link being made, the places its target path is in or holds.
+        linked_categories: the categories of `linked`.
+    """
+
+    shown: str
+    key: str | None = None
+    places: tuple[Place, ...] = ()
+    inside: tuple[Place, ...] = ()
+    categories: frozenset[PlaceCategory] = frozenset()
+    inside_categories: frozenset[PlaceCategory] = frozenset()
+    linked: tuple[Place, ...] = ()
+    linked_categories: frozenset[PlaceCategory] = frozenset()
+
+
+Condition: TypeAlias = Callable[[Effect, Target], bool]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EffectRule:
+    """One row of the effect table.
+
+    Attributes:
+        id: the rule id cited in refusals and the audit (`allow_rules` names it).
+        category: what kind of harm the row is about (`destruction`, `persistence`, …).
+        effects: the effect kinds the row judges.
+        places: the place categories the target must be in, or None for any target.
+        verdict: "deny" refuses; "ask" needs a person's approval.
+        risk: the risk class, as in the built-in table (`data-loss`, `security-weakening`, …).
+        reason: what is wrong; `{label}` (the place), `{target}`, `{detail}` and `{value}` are filled in.
+        remedy: what to do instead: reading or asking only, commands in backticks.
+        condition: a further test on the effect and its resolved target, if any.
+        hints: specific rule ids an analyser may report this row as (see the module docstring).
+        contents: the places inside a deleted or moved folder count too (the folder takes them along).
+        links: for a link made to another path (junction, symlink, hard link, `subst`: `extra`
+            "link_target"), the categories of the places that path is in or holds; the row needs one.
+    """
+
+    id: str
+    category: str
+    effects: frozenset[EffectKind]
+    places: frozenset[PlaceCategory] | None
+    verdict: Literal["deny", "ask"]
+    risk: str
+    reason: str
+    remedy: str
+    condition: Condition | None = None
+    hints: frozenset[str] = frozenset()
+    contents: bool = False
+    links: frozenset[PlaceCategory] | None = None
+
+
+# ---------------------------------------------------------------------------------------
+# Conditions
+
+
+# What a detail of the analysers names (effects_system.WEAKENED, "backups"/"boot") → the
+# specific built-in rule id the text rules report for the same act.
+_DETAIL_IDS: Mapping[EffectKind, Mapping[str, str]] = MappingProxyType(
+    {
+        K.SECURITY_WEAKENING: MappingProxyType(
+            {
+                "defender": "disable-defender",
+                "firewall": "disable-firewall",
+                "uac": "disable-uac",
+                "execution-policy": "weaken-execution-policy",
+            }
+        ),
+        K.DISK_DESTROY: MappingProxyType({"backups": "delete-backups", "boot": "delete-backups"}),
+    }
+)
+
+
+# What a protected place is (place_table ids) → the specific built-in rule id a change to it is
+# reported as, so a Registry set of `EnableLUA` says `disable-uac` as `Set-ItemProperty` does.
+_DEFENDER_SERVICES = ("windefend", "wdnissvc", "wdfilter", "wdboot", "wdnisdrv", "sense")
+PLACE_RULE_IDS: Mapping[str, str] = MappingProxyType(
+    {
+        "uac-key": "disable-uac",
+        "defender-key": "disable-defender",
+        **{f"{s}-service": "disable-defender" for s in _DEFENDER_SERVICES},
+        "firewall-key": "disable-firewall",
+        "mpssvc-service": "disable-firewall",
+        "bfe-service": "disable-firewall",
+        "execution-policy-key": "weaken-execution-policy",
+    }
+)
+
+
+def _hint(effect: Effect) -> str | None:
+    """The specific rule id the analyser names (`extra` "rule"), or its detail implies."""
+    named = dict(effect.extra).get("rule")
+    if named is not None:
+        return named
+    return _DETAIL_IDS.get(effect.kind, {}).get(effect.detail.strip().lower())
+
+
+def _place_hint(rule: EffectRule, target: Target) -> str | None:
+    """The specific rule id the most specific place of the row's kind implies (`PLACE_RULE_IDS`)."""
+    if rule.places is None:
+        return None
+    place = next((p for p in target.places if p.category in rule.places), None)
+    return None if place is None else PLACE_RULE_IDS.get(place.id)
+
+
+def _names_gateway_setting(effect: Effect, target: Target) -> bool:
+    """A persistent variable of the gateway's (`WINMCP_GATEWAY_*`), or all of them at once."""
+    name = effect.value_name
+    if name is None:  # a delete without a value name removes the whole key, the gateway's values too
+        return effect.kind in _DELETES
+    v = name.strip().lower()
+    cut = min((v.index(c) for c in "*?[" if c in v), default=-1)
+    if cut < 0:
+        return v.startswith(GATEWAY_SETTING_PREFIX)
+    prefix = v[:cut]
+    return GATEWAY_SETTING_PREFIX.startswith(prefix) or prefix.startswith(GATEWAY_SETTING_PREFIX)
+
+
+def _is_key(effect: Effect, target: Target) -> bool:
+    return target.key is not None
+
+
+def _machine_hive(effect: Effect, target: Target) -> bool:
+    return target.key is not None and target.key.split("\\", 1)[0] in ("hklm", "hku")
+
+
+# Keys whose wholesale deletion wrecks a profile, below the depth cut-off of one component.
+BROAD_KEYS = frozenset(
+    {"software\\microsoft", "software\\classes", "software\\policies", "software\\wow6432node"}
+    | {"software\\microsoft\\windows", "software\\microsoft\\windows\\currentversion"}
+    | {"software\\microsoft\\windows nt", "software\\microsoft\\windows nt\\currentversion"}
+)
+
+
+def _top_key(effect: Effect, target: Target) -> bool:
+    """A whole top-level or broad key, or something that is no registry key at all."""
+    if effect.kind is K.REGISTRY_DELETE and target.key is None:
+        return effect.target is not None
+    if target.key is None or effect.value_name is not None:
+        return False
+    comps = target.key.split("\\")[1:]
+    for i, comp in enumerate(comps):
+        if "*" in comp or "?" in comp:  # `HKCU:\Software\*` deletes every key beside it
+            comps = comps[:i]
+            break
+    return len(comps) <= 1 or "\\".join(comps) in BROAD_KEYS
+
+
+def _protected_process(effect: Effect, target: Target) -> bool:
+    return effect.target is not None and is_protected_process(effect.target)
+
+
+def _every_process(effect: Effect, target: Target) -> bool:
+    return effect.target is not None and kills_everything(effect.target)
+
+
+def _desktop_shell(effect: Effect, target: Target) -> bool:
+    return effect.target is not None and canonical_process(effect.target) == "explorer"
+
+
+def _hinted_hijack(effect: Effect, target: Target) -> bool:
+    return _hint(effect) == "persistence-hijack"
+
+
+def _not(condition: Condition) -> Condition:
+    return lambda effect, target: not condition(effect, target)
+
+
+# ---------------------------------------------------------------------------------------
+# The table
+
+_ALL_BUT_READ = frozenset(EffectKind) - {K.READ}
+_FILE_DESTROY = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE})
+_KEY_CHANGE = frozenset({K.REGISTRY_SET, K.REGISTRY_DELETE, K.DELETE, K.DELETE_RECURSIVE})
+_KEY_DELETE = frozenset({K.REGISTRY_DELETE, K.DELETE, K.DELETE_RECURSIVE})
+_KILLS = frozenset({K.KILL, K.KILL_FORCED})
+_ASK_USER = "ask the user to do this themselves"
+_SP = "self-protection"
+
+EFFECT_RULES: tuple[EffectRule, ...] = (
+    # --- the guard itself (S-RULE-10): never exempted
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=_ALL_BUT_READ,
+        places=frozenset({P.GATEWAY_STATE}),
+        verdict="deny",
+        risk=_SP,
+        reason="The call would change {label} ({target}): the gateway's state directory, config, audit log "
+        "and STOP file are off limits to the agent, so it cannot lift its own guard.",
+        remedy="work on other paths; to check the gateway, ask the user to run `winmcp-gateway doctor`.",
+        contents=True,
+    ),
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="deny",
+        risk=_SP,
+        reason="The call would make a link ({target}) to {label}: through it, later calls would reach the "
+        "gateway's state, config, audit log or STOP file under a name the guard does not know.",
+        remedy="work on other paths; to check the gateway, ask the user to run `winmcp-gateway doctor`.",
+        links=frozenset({P.GATEWAY_STATE}),
+    ),
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=_ALL_BUT_READ,
+        places=frozenset({P.SHELL_PROFILE}),
+        verdict="deny",
+        risk=_SP,
+        reason="The call would change {label} ({target}), which runs at every PowerShell start and could "
+        "change the gateway's settings behind its back.",
+        remedy="read it with `Get-Content` and " + _ASK_USER + ".",
+    ),
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=_KEY_CHANGE,
+        places=frozenset({P.ENVIRONMENT_KEY}),
+        verdict="deny",
+        risk=_SP,
+        reason="The call would change the gateway's own settings ({value} in {label}): WINMCP_GATEWAY_* "
+        "variables configure the gateway at its next start and are off limits to the agent.",
+        remedy="read the current values with `Get-ChildItem Env:` and ask the user to change settings.",
+        condition=_names_gateway_setting,
+    ),
+    # --- logs and protected places (before the secrets: the plainer reason for a whole folder)
+    EffectRule(
+        id="log-clear",
+        category="log-tampering",
+        effects=frozenset({K.LOG_CLEAR}),
+        places=None,
+        verdict="deny",
+        risk="log-tampering",
+        reason="Clearing or disabling event logs ({detail}) destroys the record of what happened on this machine.",
+        remedy="read the events with `Get-WinEvent`, and ask the user if a log must be cleared.",
+    ),
+    EffectRule(
+        id="log-clear",
+        category="log-tampering",
+        effects=frozenset({K.WRITE}),
+        places=frozenset({P.EVENT_LOG}),
+        verdict="deny",
+        risk="log-tampering",
+        reason="This overwrites {label} ({target}), the record of what happened on this machine.",
+        remedy="read the events with `Get-WinEvent`, and ask the user if a log must be cleared.",
+    ),
+    EffectRule(
+        id="protected-place-delete",
+        category="destruction",
+        effects=_FILE_DESTROY,
+        places=frozenset({P.SYSTEM, P.BOOT, P.PROGRAM_FILES, P.HOSTS, P.USER_DATA, P.EVENT_LOG, P.CREDENTIAL_HIVE}),
+        verdict="deny",
+        risk="data-loss",
+        reason="Deleting or moving {label} ({target}) can break Windows or destroy the user's data, and cannot "
+        "be undone.",
+        remedy="list it with `Get-ChildItem` and " + _ASK_USER + ".",
+        contents=True,
+    ),
+    # --- secrets
+    EffectRule(
+        id="credential-access",
+        category="credential-access",
+        effects=frozenset({K.CREDENTIAL_ACCESS}),
+        places=None,
+        verdict="deny",
+        risk="credential-theft",
+        reason="This dumps or exports stored secrets ({detail}): passwords, hashes or keys would leave the "
+        "protection of Windows.",
+        remedy="list the accounts with `Get-LocalUser` if that is what you need, and " + _ASK_USER + ".",
+    ),
+    EffectRule(
+        id="credential-access",
+        category="credential-access",
+        effects=frozenset({K.READ, K.MOVE, K.WRITE, K.EXECUTE, K.REGISTRY_SET}),
+        places=frozenset({P.CREDENTIAL_STORE, P.CREDENTIAL_HIVE}),
+        verdict="deny",
+        risk="credential-theft",
+        reason="This reads, copies or changes {label} ({target}), which holds saved passwords, cookies or keys.",
+        remedy="`Test-Path` tells whether it exists without reading it; " + _ASK_USER + ".",
+        contents=True,
+    ),
+    # --- security settings
+    EffectRule(
+        id="security-weakening",
+        category="security-weakening",
+        effects=frozenset({K.SECURITY_WEAKENING}),
+        places=None,
+        verdict="deny",
+        risk="security-weakening",
+        reason="This weakens a machine-wide security setting ({detail}): Defender, the firewall, UAC, the "
+        "execution policy and audit settings protect the whole machine. Never done through the agent.",
+        remedy="check the current state with `Get-MpComputerStatus`, `Get-NetFirewallProfile` or "
+        "`Get-ExecutionPolicy -List`, and ask the user to change it.",
+        hints=frozenset({"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy"}),
+    ),
+    # hijack points first: a value such as LSA's `Notification Packages` sits in a security key too
+    EffectRule(
+        id="persistence-hijack",
+        category="persistence",
+        effects=frozenset({K.REGISTRY_SET}),
+        places=frozenset({P.HIJACK_KEY}),
+        verdict="deny",
+        risk="persistence",
+        reason="This writes {label} ({target}), a hijack point that makes Windows run code behind the user's "
+        "back. Never done through the agent.",
+        remedy="read it with `Get-ItemProperty` and " + _ASK_USER + ".",
+    ),
+    EffectRule(
+        id="persistence-hijack",
+        category="persistence",
+        effects=frozenset({K.WRITE}),
+        places=frozenset({P.HIJACK_FILE}),
+        verdict="deny",
+        risk="persistence",
+        reason="This replaces {label} ({target}): swapped for another program (cmd.exe), it gives anyone at "
+        "the logon screen a SYSTEM shell. Never done through the agent.",
+        remedy="compare it with `Get-FileHash` if you suspect tampering, and " + _ASK_USER + ".",
+    ),
+    EffectRule(
+        id="security-weakening",
+        category="security-weakening",
+        effects=_KEY_CHANGE,
+        places=frozenset({P.WDIGEST_LSA_KEY, P.SECURITY_TOOL_KEY, P.UAC_KEY}),
+        verdict="deny",
+        risk="security-weakening",
+        reason="This changes {label} ({target}), a security setting of the whole machine. Never done through "
+        "the agent.",
+        remedy="read it with `Get-ItemProperty` and ask the user to make the change.",
+        condition=_is_key,
+        hints=frozenset({"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy"}),
+    ),
+    # --- hidden ways to run code
+    EffectRule(
+        id="persistence-hijack",
+        category="persistence",
+        effects=frozenset({K.PERSISTENCE}),
+        places=None,
+        verdict="deny",
+        risk="persistence",
+        reason="This installs a hidden way to run code ({detail}) behind the user's back. Never done through "
+        "the agent.",
+        remedy=_ASK_USER + ".",
+        condition=_hinted_hijack,
+    ),
+    # --- accounts
+    EffectRule(
+        id="account-change",
+        category="account",
+        effects=frozenset({K.ACCOUNT_CHANGE}),
+        places=None,
+        verdict="deny",
+        risk="privilege-escalation",
+        reason="This creates, changes or removes a user account, a group membership or a privilege "
+        "({detail}). Account changes are never made through the agent.",
+        remedy="list accounts with `Get-LocalUser` and group members with `Get-LocalGroupMember`, and "
+        + _ASK_USER
+        + ".",
+    ),
+    # --- processes
+    EffectRule(
+        id="kill-all",
+        category="process",
+        effects=frozenset({K.KILL_ALL}),
+        places=None,
+        verdict="deny",
+        risk="system-crash",
+        reason="This would end every process ({detail}), Windows' own among them.",
+        remedy="list the processes with `Get-Process` and ask the user which one should end.",
+    ),
+    EffectRule(
+        id="kill-all",
+        category="process",
+        effects=_KILLS,
+        places=None,
+        verdict="deny",
+        risk="system-crash",
+        reason="A kill by the name pattern {target} would end every process, Windows' own among them.",
+        remedy="list the processes with `Get-Process` and ask the user which one should end.",
+        condition=_every_process,
+    ),
+    EffectRule(
+        id="kill-critical-process",
+        category="process",
+        effects=_KILLS,
+        places=None,
+        verdict="deny",
+        risk="system-crash",
+        reason="Ending {target} — a critical Windows process, a security tool, or Windows-MCP and the gateway "
+        "themselves — crashes or weakens the system, with or without force.",
+        remedy="look at it with `Get-Process` and, if something misbehaves, ask the user.",
+        condition=_protected_process,
+    ),
+    # --- disks, downloaded code, power
+    EffectRule(
+        id="format-disk",
+        category="disk",
+        effects=frozenset({K.DISK_DESTROY}),
+        places=None,
+        verdict="deny",
+        risk="disk-destruction",
+        reason="This formats, wipes or repartitions a disk, or destroys backups or boot recovery ({detail}): "
+        "the data cannot be recovered.",
+        remedy="look at the disks with `Get-Volume` or `Get-Disk`, and " + _ASK_USER + ".",
+        hints=frozenset({"delete-backups"}),
+    ),
+    EffectRule(
+        id="download-execute",
+        category="code-execution",
+        effects=frozenset({K.DOWNLOAD_EXECUTE}),
+        places=None,
+        verdict="deny",
+        risk="code-execution",
+        reason="This downloads code and runs it ({detail}): content nobody has reviewed would run on the machine.",
+        remedy="show the user the address and what it would run, and let them review and run it themselves.",
+    ),
+    # --- protected places
+    EffectRule(
+        id="protected-place-write",
+        category="tampering",
+        effects=frozenset({K.WRITE}),
+        places=frozenset({P.SYSTEM, P.BOOT, P.PROGRAM_FILES, P.HOSTS}),
+        verdict="deny",
+        risk="tampering",
+        reason="Writing into {label} ({target}) changes how Windows or installed programs work (a tampering pattern).",
+        remedy="read it with `Get-Content` or list it with `Get-ChildItem`; keep your own files in the "
+        "user's Documents folder.",
+    ),
+    EffectRule(
+        id="protected-place-write",
+        category="tampering",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="deny",
+        risk="tampering",
+        reason="The call would make a link ({target}) to {label}: through it, later calls would reach a "
+        "protected place under a name the rules do not know.",
+        remedy="use the real path, which the rules can judge: list it with `Get-ChildItem`.",
+        links=frozenset(
+            {P.SYSTEM, P.BOOT, P.PROGRAM_FILES, P.HOSTS, P.STARTUP, P.CREDENTIAL_STORE, P.CREDENTIAL_HIVE}
+            | {P.EVENT_LOG, P.SHELL_PROFILE}
+        ),
+    ),
+    # --- registry deletes (as in the built-in table)
+    EffectRule(
+        id="registry-delete-machine-hive",
+        category="registry",
+        effects=_KEY_DELETE,
+        places=None,
+        verdict="deny",
+        risk="registry-destruction",
+        reason="Deleting from a machine-wide registry hive ({target}) can break Windows for every user and "
+        "cannot be undone.",
+        remedy="read the key with `Get-ItemProperty` or `reg query`, and ask the user to make this change.",
+        condition=_machine_hive,
+    ),
+    EffectRule(
+        id="registry-delete-top-key",
+        category="registry",
+        effects=_KEY_DELETE,
+        places=None,
+        verdict="deny",
+        risk="registry-destruction",
+        reason="Deleting {target} removes a whole top-level registry key with everything below it (or it is "
+        "not a registry key at all).",
+        remedy="read the key with `Get-ChildItem` or `reg query`, and ask the user to make this change.",
+        condition=_top_key,
+    ),
+    EffectRule(
+        id="recursive-delete",
+        category="destruction",
+        effects=frozenset({K.DELETE_RECURSIVE}),
+        places=None,
+        verdict="deny",
+        risk="data-loss",
+        reason="Recursive delete ({target}) can destroy a whole directory tree irreversibly.",
+        remedy="list what is there with `Get-ChildItem -Recurse` and ask the user to delete it.",
+    ),
+    EffectRule(
+        id="shutdown-restart",
+        category="power",
+        effects=frozenset({K.POWER}),
+        places=None,
+        verdict="deny",
+        risk="availability",
+        reason="Shutting down, restarting or logging off ({detail}) ends the user's session and loses unsaved work.",
+        remedy=_ASK_USER + ".",
+    ),
+    # --- asks: what a person may well want to allow once
+    EffectRule(
+        id="persistence-autostart",
+        category="persistence",
+        effects=frozenset({K.WRITE}),
+        places=frozenset({P.STARTUP}),
+        verdict="ask",
+        risk="persistence",
+        reason="This puts a program into {label} ({target}), so it starts automatically; a person must approve it.",
+        remedy="list what already starts with `Get-CimInstance Win32_StartupCommand`.",
+    ),
+    EffectRule(
+        id="persistence-autostart",
+        category="persistence",
+        effects=frozenset({K.REGISTRY_SET}),
+        places=frozenset({P.AUTOSTART_KEY, P.SERVICE_KEY}),
+        verdict="ask",
+        risk="persistence",
+        reason="This registers a program to start automatically ({label}: {target}); a person must approve it.",
+        remedy="list what already starts with `Get-CimInstance Win32_StartupCommand` or `Get-Service`.",
+    ),
+    EffectRule(
+        id="persistence-autostart",
+        category="persistence",
+        effects=frozenset({K.PERSISTENCE}),
+        places=None,
+        verdict="ask",
+        risk="persistence",
+        reason="This makes a program start automatically ({detail}: a scheduled task, a service or similar); "
+        "a person must approve it.",
+        remedy="list what is already registered with `Get-ScheduledTask` or `Get-Service`.",
+    ),
+    EffectRule(
+        id="environment-change",
+        category="configuration",
+        effects=_KEY_CHANGE,
+        places=frozenset({P.ENVIRONMENT_KEY}),
+        verdict="ask",
+        risk="persistence",
+        reason="This changes a persistent environment variable ({value} in {label}) that every program started "
+        "later inherits; a person must approve it.",
+        remedy="read the current values with `Get-ChildItem Env:`.",
+        condition=_not(_names_gateway_setting),
+    ),
+    EffectRule(
+        id="kill-desktop-shell",
+        category="process",
+        effects=_KILLS,
+        places=None,
+        verdict="ask",
+        risk="availability",
+        reason="Ending explorer.exe removes the taskbar and desktop the agent works in; a person must approve it.",
+        remedy="look at it with `Get-Process -Name explorer`.",
+        condition=_desktop_shell,
+    ),
+    EffectRule(
+        id="force-kill",
+        category="process",
+        effects=frozenset({K.KILL_FORCED}),
+        places=None,
+        verdict="ask",
+        risk="data-loss",
+        reason="Force-killing {target} discards its unsaved work; a person must approve it.",
+        remedy="look at it with `Get-Process` first, and ask the user to close it themselves if it holds unsaved work.",
+    ),
+)
+_ROWS_BY_KIND: Mapping[EffectKind, tuple[tuple[int, EffectRule], ...]] = MappingProxyType(
+    {kind: tuple((i, r) for i, r in enumerate(EFFECT_RULES) if kind in r.effects) for kind in EffectKind}
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Judging
+
+
+def _shorten(text: str) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= _MAX_SHOWN else t[: _MAX_SHOWN - 1] + "…"
+
+
+def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Target:
+    """Canonicalise an effect's target and find the protected places it is in (and holds).
+
+    A path is read every plausible way (`places.candidate_paths`: a relative path from the
+    Desktop and from home, 8.3 names as written) and the places of all readings count.
+
+    Args:
+        effect: the effect.
+        gateway_paths: the gateway's own files and folders (see `places.places_of`).
+
+    Returns:
+        The resolved target (no places when the target is None, is no path or key, or is in none).
+    """
+    raw = effect.target
+    if raw is None:
+        return Target(shown="(not known)")
+    kind = effect.kind
+    if kind in PROCESS_EFFECTS:
+        return Target(shown=_shorten(canonical_process(raw) or raw))
+    key = canonical_key(raw) if kind in KEY_EFFECTS or kind in PATH_EFFECTS else None
+    if key is not None:
+        places = key_places(key, effect.value_name)
+        return Target(shown=_shorten(key), key=key, places=places, categories=frozenset(p.category for p in places))
+    if kind not in PATH_EFFECTS:
+        return Target(shown=_shorten(raw))
+    extra = dict(effect.extra)
+    readings = candidate_paths(raw)
+    takes_contents = kind in _TAKES_CONTENTS or (kind is K.READ and extra.get("recursive") == "true")
+    found, inside = _places(readings, gateway_paths, takes_contents)
+    link_target = extra.get("link_target")
+    linked: tuple[Place, ...] = ()
+    if link_target:  # a link leads every later spelling of its own path to this one: judge where it leads
+        held, holding = _places(candidate_paths(link_target), gateway_paths, True)
+        linked = tuple(dict.fromkeys(held + holding))
+    return Target(
+        shown=_shorten(readings[0] if readings else raw),
+        places=found,
+        inside=inside,
+        categories=frozenset(p.category for p in found),
+        inside_categories=frozenset(p.category for p in inside),
+        linked=linked,
+        linked_categories=frozenset(p.category for p in linked),
+    )
+
+
+def _places(
+    readings: Iterable[str], gateway_paths: Sequence[str], contents: bool
+) -> tuple[tuple[Place, ...], tuple[Place, ...]]:
+    found: dict[Place, None] = {}
+    inside: dict[Place, None] = {}
+    for reading in readings:
+        of, holds = places_around(reading, gateway_paths=gateway_paths)
+        parent, _, last = reading.rpartition("\\")
+        if parent and not _GLOB.isdisjoint(last):
+            # `System32\*` is every item of System32: name the folder itself first, not the deepest
+            # place the glob could reach (`drivers`) — but count only the places the items are in.
+            holder = places_around(parent, gateway_paths=gateway_paths)[0]
+            of = tuple(p for p in holder if p in of) + tuple(p for p in of if p not in holder)
+        found.update(dict.fromkeys(of))
+        if contents:
+            inside.update(dict.fromkeys(holds))
+    return tuple(found), tuple(inside)
+
+
+def _label(rule: EffectRule, target: Target) -> str:
+    if rule.links is not None:
+        return next((p.label for p in target.linked if p.category in rule.links), "this target")
+    if rule.places is None:
+        return next((p.label for p in target.places), "this target")
+    label = next((p.label for p in target.places if p.category in rule.places), None)
+    if label is None and rule.contents:
+        label = next((f"a folder that holds {p.label}" for p in target.inside if p.category in rule.places), None)
+    return label or "this target"
+
+
+def _hit(rule: EffectRule, effect: Effect, target: Target) -> RuleHit:
+    fields = {
+        "label": _label(rule, target),
+        "target": target.shown,
+        "detail": _shorten(effect.detail) or effect.kind.value,
+        "value": _shorten(effect.value_name) if effect.value_name else "the key's values",
+    }
+    hint = _hint(effect) or _place_hint(rule, target)
+    rule_id = hint if hint is not None and hint in rule.hints else rule.id
+    return RuleHit(
+        rule_id=rule_id,
+        action=rule.verdict,
+        risk=rule.risk,
+        reason=f"{rule.reason.format_map(fields)} Instead, {rule.remedy}",
+    )
+
+
+def _applies(rule: EffectRule, effect: Effect, target: Target) -> bool:
+    if rule.places is not None and rule.places.isdisjoint(target.categories):
+        held = rule.contents and not rule.places.isdisjoint(target.inside_categories)
+        if not held:
+            return False
+    if rule.links is not None and rule.links.isdisjoint(target.linked_categories):
+        return False
+    return rule.condition is None or rule.condition(effect, target)
+
+
+def _judge(effect: Effect, gateway_paths: Sequence[str]) -> tuple[int, RuleHit] | None:
+    rows = _ROWS_BY_KIND.get(effect.kind, ())
+    if not rows:
+        return None
+    target = resolve_target(effect, gateway_paths=gateway_paths)
+    ask: tuple[int, EffectRule] | None = None
+    for index, rule in rows:
+        if not _applies(rule, effect, target):
+            continue
+        if rule.verdict == "deny":
+            return index, _hit(rule, effect, target)
+        if ask is None:
+            ask = (index, rule)
+    return None if ask is None else (ask[0], _hit(ask[1], effect, target))
+
+
+def judge(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> RuleHit | None:
+    """The effect table's verdict on one effect: the first deny in table order, else the first ask.
+
+    Args:
+        effect: what an operation does, to which target.
+        gateway_paths: the gateway's own files and folders (state dir, config, audit, STOP),
+            absolute as the gateway resolved them at start-up.
+
+    Returns:
+        The hit (rule id, deny or ask, risk, reason ending in the remedy), or None.
+    """
+    found = _judge(effect, gateway_paths)
+    return None if found is None else found[1]
+
+
+def judge_all(effects: Iterable[Effect], *, gateway_paths: Sequence[str] = ()) -> RuleHit | None:
+    """The verdict on several effects (one call's): the deny of the earliest row, else the earliest ask.
+
+    Args:
+        effects: the effects of one call, in order.
+        gateway_paths: the gateway's own files and folders.
+
+    Returns:
+        The hit, or None when no effect hits a row. Among equal rows the first effect wins.
+    """
+    best_deny: tuple[int, RuleHit] | None = None
+    best_ask: tuple[int, RuleHit] | None = None
+    for effect in effects:
+        found = _judge(effect, gateway_paths)
+        if found is None:
+            continue
+        if found[1].action == "deny":
+            if best_deny is None or found[0] < best_deny[0]:
+                best_deny = found
+        elif best_ask is None or found[0] < best_ask[0]:
+            best_ask = found
+    chosen = best_deny or best_ask
+    return None if chosen is None else chosen[1]

@@ -1,0 +1,340 @@
+"""The protected places (issue 18 item 3, issue 12 item 2): what a place is, and the tables that list them.
+
+The tables are data in a small text form (below), read once into `FILE_PLACES` and `KEY_PLACES`;
+`places.py` builds its matching trie from them. The effect rules name a `PlaceCategory`, never a path.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal, TypeAlias
+
+# =======================================================================================
+# Places
+
+
+class PlaceCategory(StrEnum):
+    """The closed set of kinds of protected place; the effect rules name these, never paths."""
+
+    SYSTEM = "system"
+    BOOT = "boot"
+    PROGRAM_FILES = "program-files"
+    HOSTS = "hosts"
+    USER_DATA = "user-data"
+    STARTUP = "startup"
+    CREDENTIAL_STORE = "credential-store"
+    CREDENTIAL_HIVE = "credential-hive"
+    EVENT_LOG = "event-log"
+    SHELL_PROFILE = "shell-profile"
+    GATEWAY_STATE = "gateway-state"
+    HIJACK_FILE = "hijack-file"
+    AUTOSTART_KEY = "autostart-key"
+    HIJACK_KEY = "hijack-key"
+    SERVICE_KEY = "service-key"
+    WDIGEST_LSA_KEY = "wdigest-lsa-key"
+    SECURITY_TOOL_KEY = "security-tool-key"
+    UAC_KEY = "uac-key"
+    ENVIRONMENT_KEY = "environment-key"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Place:
+    """One protected place.
+
+    Attributes:
+        id: stable id (`system32`, `chrome-credentials`, `run-key`), for tests and the audit.
+        category: what kind of place it is; the effect rules match on this.
+        label: a plain phrase naming it in a reason ("the Windows system folder (System32)").
+    """
+
+    id: str
+    category: PlaceCategory
+    label: str
+
+
+# =======================================================================================
+# The place tables
+#
+# A place is a line `id  category  scope | label` followed by its patterns, one or more per
+# indented line (`;` between them). A pattern is a canonical path (or key) whose components may
+# be globs (`*` = any one component); `{a,b}` spells several patterns at once; `~\` at the start
+# stands for every profile root (users, SYSTEM's, the service accounts'), `$CV`, `$NT`, `$CTL`
+# and `$SVC` for the long registry stems below, `hk*\` for both HKLM and HKCU. `tree` covers
+# the place and everything in it; `exact` the place itself only (a user's Documents folder is
+# protected from being deleted or moved, not the files in it); `open` carves a folder out of
+# an enclosing place. A registry pattern may end with `[value, …]`: only those values of the
+# key are the place.
+
+_Scope: TypeAlias = Literal["tree", "exact", "open"]
+_PROFILES = ("c:\\users\\*", "c:\\windows\\system32\\config\\systemprofile", "c:\\windows\\serviceprofiles\\*")
+
+_FILE_TABLE = r"""
+windows            system        tree  | the Windows folder
+    c:\windows
+system32           system        tree  | the Windows system folder (System32)
+    c:\windows\system32
+syswow64           system        tree  | the 32-bit Windows system folder (SysWOW64)
+    c:\windows\syswow64
+drivers            system        tree  | the Windows drivers folder
+    c:\windows\system32\drivers
+windows-temp       system        open  | the Windows temporary folder
+    c:\windows\temp
+bootmgr            boot          exact | the Windows boot manager
+    c:\{bootmgr,bootnxt,ntldr,boot.ini}
+boot-folder        boot          tree  | the boot configuration (BCD) folder
+    c:\boot
+efi                boot          tree  | the EFI boot folder
+    c:\efi
+recovery           boot          tree  | the Windows recovery environment
+    c:\recovery
+restore-points     boot          tree  | the System Volume Information folder (restore points)
+    c:\system volume information
+pagefile           boot          exact | a Windows paging or hibernation file
+    c:\{pagefile.sys,hiberfil.sys,swapfile.sys}
+program-files      program-files tree  | the Program Files folder
+    c:\program files
+program-files-x86  program-files tree  | the Program Files (x86) folder
+    c:\program files (x86)
+defender-data      program-files tree  | Microsoft Defender's data folder
+    c:\programdata\microsoft\{windows defender,windows defender advanced threat protection}
+drivers-etc        hosts         tree  | the network configuration folder (drivers\etc)
+    c:\windows\system32\drivers\etc
+hosts              hosts         tree  | the hosts file
+    c:\windows\system32\drivers\etc\hosts
+users              user-data     exact | the folder of all user profiles
+    c:\users
+user-profile       user-data     exact | a user's profile folder
+    c:\users\*
+user-folder        user-data     exact | a user's data folder
+    c:\users\*\{desktop,documents,downloads,pictures,music,videos,favorites,contacts,links}
+    c:\users\*\{saved games,searches,3d objects,onedrive}; c:\users\*\onedrive\{desktop,documents,pictures}
+    c:\users\*\appdata; c:\users\*\appdata\{roaming,local,locallow}
+startup            startup       tree  | the user's Startup folder
+    ~\appdata\roaming\microsoft\windows\start menu\programs\startup
+common-startup     startup       tree  | the all-users Startup folder
+    c:\programdata\microsoft\windows\start menu\programs\startup
+credential-manager credential-store tree | Windows Credential Manager's store
+    ~\appdata\{roaming,local}\microsoft\{credentials,vault}; c:\programdata\microsoft\vault
+dpapi-keys         credential-store tree | the Windows data-protection (DPAPI) keys
+    ~\appdata\roaming\microsoft\{protect,crypto}; c:\windows\system32\microsoft\protect
+    c:\programdata\microsoft\crypto
+wifi-profiles      credential-store tree | the saved Wi-Fi keys
+    c:\programdata\microsoft\wlansvc\profiles
+ssh-keys           credential-store exact | the user's SSH private keys
+    c:\users\*\.ssh\id_*
+cli-credentials    credential-store exact | saved command-line credentials
+    c:\users\*\.aws\credentials; c:\users\*\.git-credentials
+account-hives      credential-hive exact | the SAM, SECURITY or SYSTEM registry hive (password hashes)
+    c:\windows\system32\config\{sam,sam.log*,security,security.log*,system,system.log*}
+hive-backups       credential-hive tree | a backup of the registry hives (password hashes)
+    c:\windows\system32\config\regback; c:\windows\repair
+ntds               credential-hive tree | the Active Directory database (ntds.dit)
+    c:\windows\ntds
+event-logs         event-log     tree  | the Windows event logs
+    c:\windows\system32\winevt\logs
+accessibility-tools hijack-file exact | an accessibility program Windows runs at the logon screen
+    c:\windows\{system32,syswow64}\{sethc,utilman,osk,magnify,narrator,displayswitch,atbroker}.exe
+ps-profile         shell-profile exact | a PowerShell profile (it runs at every PowerShell start)
+    c:\users\*\documents\{windowspowershell,powershell}\*profile.ps1
+    c:\users\*\onedrive\*\{windowspowershell,powershell}\*profile.ps1
+    c:\windows\{system32,syswow64}\windowspowershell\v1.0\*profile.ps1; c:\program files\powershell\*\*profile.ps1
+"""
+# Browsers keep passwords, cookies and the key that decrypts them in these files (Chromium:
+# `<user data>\<profile>\Login Data`, `…\Local State`; Mozilla: `<profile>\logins.json`, `key4.db`).
+_CHROMIUM = {
+    "chrome": ("Google Chrome", r"~\appdata\local\google\chrome\user data"),
+    "chrome-beta": ("Google Chrome Beta", r"~\appdata\local\google\chrome beta\user data"),
+    "edge": ("Microsoft Edge", r"~\appdata\local\microsoft\edge\user data"),
+    "brave": ("Brave", r"~\appdata\local\bravesoftware\brave-browser\user data"),
+    "vivaldi": ("Vivaldi", r"~\appdata\local\vivaldi\user data"),
+    "chromium": ("Chromium", r"~\appdata\local\chromium\user data"),
+    "opera": ("Opera", r"~\appdata\roaming\opera software\opera stable"),  # no profile folder
+    "opera-gx": ("Opera GX", r"~\appdata\roaming\opera software\opera gx stable"),
+}
+_MOZILLA = {
+    "firefox": ("Firefox", r"~\appdata\roaming\mozilla\firefox\profiles\*"),
+    "thunderbird": ("Thunderbird", r"~\appdata\roaming\thunderbird\profiles\*"),
+}
+_CHROMIUM_FILES = r"{login data*,cookies*,web data*,network\cookies*}"
+_MOZILLA_FILES = "{logins.json,logins-backup.json,key3.db,key4.db,cookies.sqlite*,signons.sqlite}"
+_BROWSER_TABLE = "\n".join(
+    [
+        f"{key}-credentials credential-store exact | {name}'s saved passwords and cookies\n"
+        f"    {root}\\local state; {root}\\{_CHROMIUM_FILES}; {root}\\*\\{_CHROMIUM_FILES}"
+        for key, (name, root) in _CHROMIUM.items()
+    ]
+    + [
+        f"{key}-credentials credential-store exact | {name}'s saved passwords and cookies\n    {root}\\{_MOZILLA_FILES}"
+        for key, (name, root) in _MOZILLA.items()
+    ]
+)
+
+_KEY_TABLE = r"""
+run-key            autostart-key  tree | a Run key (it starts programs at logon)
+    $CV\{run,runonce,runonceex,runservices,runservicesonce}; $CV\policies\explorer\run
+shell-folders-key  autostart-key  tree | the shell-folder settings (they say where the Startup folder is)
+    $CV\explorer\{shell folders,user shell folders}
+startup-approved   autostart-key  tree | the list of approved startup programs
+    $CV\explorer\startupapproved
+active-setup-key   autostart-key  tree | Active Setup (it runs a command at each user's logon)
+    hklm\software\microsoft\active setup\installed components
+task-cache-key     autostart-key  tree | the scheduled-task store
+    $NT\schedule\taskcache
+services-key       service-key    tree | the Windows services configuration
+    $SVC
+winlogon-key       hijack-key     tree | the Winlogon settings (Shell, Userinit)
+    $NT\winlogon
+ifeo-key           hijack-key     tree | Image File Execution Options (a debugger hijack point)
+    $NT\{image file execution options,silentprocessexit}
+appinit-key        hijack-key     tree | AppInit_DLLs and the Load/Run values
+    $NT\windows [appinit_dlls, loadappinit_dlls, load, run, requiresignedappinit_dlls]
+cmd-autorun-key    hijack-key     tree | cmd's AutoRun command
+    hk*\software\microsoft\command processor [autorun]
+logon-script-key   hijack-key     tree | the logon-script setting
+    hkcu\environment [userinitmprlogonscript]
+handler-key        hijack-key     tree | a file-type or protocol handler command
+    hk*\software\classes\*\shell\*\command; hk*\software\classes\*\shellex
+com-server-key     hijack-key     tree | a COM server registration
+    hk*\software\classes\clsid\*\{inprocserver32,localserver32,treatas}
+boot-execute-key   hijack-key     tree | the boot-time execute list
+    $CTL\session manager [bootexecute, setupexecute, execute, s0initialcommand, pendingfilerenameoperations]
+dll-load-key       hijack-key     tree | a DLL every process loads (AppCertDlls, KnownDLLs)
+    $CTL\session manager\{appcertdlls,knowndlls}
+helper-dll-key     hijack-key     tree | a helper DLL Windows loads (netsh helpers, print monitors)
+    hklm\software\microsoft\netsh; $CTL\print\monitors
+lsa-packages-key   hijack-key     tree | the LSA authentication and notification packages
+    $CTL\lsa [security packages, authentication packages, notification packages]
+wdigest-key        wdigest-lsa-key tree | the WDigest setting (UseLogonCredential keeps passwords in memory)
+    $CTL\securityproviders\wdigest
+lsa-key            wdigest-lsa-key tree | the LSA protection settings
+    $CTL\lsa
+defender-key       security-tool-key tree | Microsoft Defender's settings
+    hklm\software\{policies\microsoft,microsoft}\{windows defender,windows advanced threat protection}
+    hklm\software\microsoft\windows defender security center
+firewall-key       security-tool-key tree | Windows Firewall's settings
+    $SVC\sharedaccess\parameters\firewallpolicy; hklm\software\policies\microsoft\windowsfirewall
+execution-policy-key security-tool-key tree | PowerShell's execution policy
+    hk*\software\microsoft\powershell\1\shellids
+    hk*\software\policies\microsoft\{windows\powershell,powershellcore} [executionpolicy, enablescripts]
+ps-logging-key     security-tool-key tree | PowerShell's logging settings (script block, module, transcription)
+    hk*\software\policies\microsoft\{windows\powershell,powershellcore}
+smartscreen-key    security-tool-key tree | SmartScreen's settings
+    hklm\software\microsoft\windows\currentversion\explorer [smartscreenenabled]
+    hk*\software\policies\microsoft\windows\system [enablesmartscreen, shellsmartscreenlevel]
+    hk*\software\microsoft\windows\currentversion\apphost [enablewebcontentevaluation, preventoverride]
+    hk*\software\policies\microsoft\{edge,microsoftedge\phishingfilter} [smartscreenenabled, enabledv9, preventoverride]
+device-guard-key   security-tool-key tree | Device Guard and virtualization-based security (VBS, HVCI)
+    $CTL\deviceguard; hklm\software\policies\microsoft\windows\deviceguard
+smb-key            security-tool-key tree | the SMB server's protocol and signing settings
+    $SVC\lanmanserver\parameters [smb1, smb2, requiresecuritysignature, enablesecuritysignature, restrictnullsessaccess]
+    $SVC\lanmanworkstation\parameters [requiresecuritysignature, enablesecuritysignature, allowinsecureguestauth]
+    $SVC\mrxsmb10 [start]; hklm\software\policies\microsoft\windows\lanmanworkstation [allowinsecureguestauth]
+amsi-key           security-tool-key tree | the Antimalware Scan Interface (AMSI) settings
+    hklm\software\microsoft\amsi; hk*\software\microsoft\windows script\settings [amsienable]
+attachments-key    security-tool-key tree | the downloaded-file (Mark of the Web) settings
+    $CV\policies\attachments
+remote-desktop-key security-tool-key tree | Remote Desktop's settings
+    $CTL\terminal server
+uac-key            uac-key        tree | User Account Control's settings
+    hklm\software\microsoft\windows\currentversion\policies\system
+user-environment-key environment-key tree | the user's persistent environment variables
+    hkcu\environment
+machine-environment-key environment-key tree | the machine's persistent environment variables
+    $CTL\session manager\environment
+sam-key            credential-hive tree | the SAM hive (account password hashes)
+    hklm\sam
+security-key       credential-hive tree | the SECURITY hive (LSA secrets, cached logons)
+    hklm\security
+"""
+# Security tools' own services: stopping or disabling one through its key weakens the machine.
+_SECURITY_SERVICES = {
+    "windefend": "the Microsoft Defender service",
+    "wdnissvc": "the Defender network inspection service",
+    "wdfilter": "the Defender file-system filter driver",
+    "wdboot": "the Defender boot driver",
+    "wdnisdrv": "the Defender network inspection driver",
+    "sense": "the Defender for Endpoint service",
+    "securityhealthservice": "the Windows Security health service",
+    "wscsvc": "the Security Center service",
+    "mpssvc": "the Windows Firewall service",
+    "bfe": "the Base Filtering Engine (the firewall's core)",
+    "eventlog": "the Event Log service",
+    "sysmon": "the Sysmon service",
+    "sysmon64": "the Sysmon service",
+    "sysmondrv": "the Sysmon driver",
+}
+_SERVICE_TABLE = "\n".join(
+    f"{s}-service security-tool-key tree | {label}\n    $SVC\\{s}" for s, label in _SECURITY_SERVICES.items()
+)
+_KEY_MACROS = {
+    "$CV": r"hk*\software\microsoft\windows\currentversion",
+    "$NT": r"hk*\software\microsoft\windows nt\currentversion",
+    "$CTL": r"hklm\system\currentcontrolset\control",
+    "$SVC": r"hklm\system\currentcontrolset\services",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceEntry:
+    """One place and the patterns (of one scope, and one value set) that name it."""
+
+    place: Place
+    patterns: tuple[str, ...]
+    scope: _Scope
+    values: frozenset[str] | None  # registry: only these value names (None: the whole key)
+
+
+_HEADER = re.compile(r"^(\S+)\s+(\S+)\s+(tree|exact|open)\s*\|\s*(.+)$")
+_VALUES = re.compile(r"\s*\[([^\]]*)\]$")
+_BRACES = re.compile(r"\{([^{}]*)\}")
+
+
+def _braces(pattern: str) -> list[str]:
+    m = _BRACES.search(pattern)
+    if m is None:
+        return [pattern]
+    return [x for alt in m.group(1).split(",") for x in _braces(pattern[: m.start()] + alt + pattern[m.end() :])]
+
+
+def _parse_table(*tables: str) -> tuple[PlaceEntry, ...]:
+    entries: list[PlaceEntry] = []
+    header: re.Match[str] | None = None
+    patterns: list[tuple[str, frozenset[str] | None]] = []
+
+    def flush() -> None:
+        if header is None:
+            return
+        pid, category, scope, label = header.groups()
+        place = Place(id=pid, category=PlaceCategory(category), label=label.strip())
+        for values in dict.fromkeys(v for _, v in patterns):
+            chosen = tuple(p for p, v in patterns if v == values)
+            entries.append(PlaceEntry(place, chosen, scope, values))  # type: ignore[arg-type]
+
+    for line in "\n".join(tables).splitlines():
+        if not line.strip():
+            continue
+        if not line[0].isspace():
+            flush()
+            header, patterns = _HEADER.match(line), []
+            if header is None:
+                raise ValueError(f"bad place table line: {line!r}")
+            continue
+        for item in line.split(";"):
+            item = item.strip()
+            values_match = _VALUES.search(item)
+            values = None
+            if values_match:
+                values = frozenset(v.strip() for v in values_match.group(1).split(","))
+                item = item[: values_match.start()]
+            for macro, stem in _KEY_MACROS.items():
+                item = item.replace(macro, stem)
+            for p in _braces(item):
+                patterns += [(root + p[1:], values) for root in _PROFILES] if p.startswith("~\\") else [(p, values)]
+    flush()
+    return tuple(entries)
+
+
+FILE_PLACES: tuple[PlaceEntry, ...] = _parse_table(_FILE_TABLE, _BROWSER_TABLE)
+KEY_PLACES: tuple[PlaceEntry, ...] = _parse_table(_KEY_TABLE, _SERVICE_TABLE)

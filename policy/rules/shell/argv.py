@@ -1,0 +1,162 @@
+"""Windows command lines as programs see them: the MSVCRT / CommandLineToArgvW split and its inverse.
+
+Windows hands a new process one string; the program's C runtime cuts it into argv. Almost
+every program (and powershell.exe, pwsh and .NET) uses the rules the MSVC runtime documents
+("Parsing C command-line arguments"), so the analysers read an external program's arguments
+the same way. cmd.exe is the exception: it reads its raw line, which `cmd.py` parses itself.
+"""
+
+from __future__ import annotations
+
+import ntpath
+from collections.abc import Sequence
+
+_BLANKS = " \t"
+# Extensions a program is run by without naming them (PATHEXT's executables that matter here).
+_PROGRAM_EXTENSIONS = (".exe", ".com", ".bat", ".cmd")
+
+
+def _program_token(text: str, i: int) -> tuple[str, int]:
+    # argv[0] follows the simpler rule: quotes group and are dropped, backslashes are literal.
+    out: list[str] = []
+    quoted = False
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            quoted = not quoted
+        elif c in _BLANKS and not quoted:
+            break
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out), i
+
+
+def _argument_token(text: str, i: int) -> tuple[str, int]:
+    out: list[str] = []
+    quoted = False
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            j = i
+            while j < n and text[j] == "\\":
+                j += 1
+            count = j - i
+            if j < n and text[j] == '"':
+                # 2N backslashes + quote: N backslashes, the quote is a delimiter;
+                # 2N+1: N backslashes and a literal quote.
+                out.append("\\" * (count // 2))
+                if count % 2:
+                    out.append('"')
+                    i = j + 1
+                else:
+                    i = j
+                continue
+            out.append("\\" * count)
+            i = j
+            continue
+        if c == '"':
+            if quoted and i + 1 < n and text[i + 1] == '"':
+                out.append('"')  # "" inside quotes: a literal quote, still quoted (post-2008 CRT)
+                i += 2
+                continue
+            quoted = not quoted
+            i += 1
+            continue
+        if c in _BLANKS and not quoted:
+            break
+        out.append(c)
+        i += 1
+    return "".join(out), i
+
+
+def split_command_line(text: str, *, first_is_program: bool = True) -> list[str]:
+    """Split a Windows command line into argv exactly as the MSVC runtime does.
+
+    Rules (Microsoft, "Parsing C command-line arguments", post-2008 runtime): arguments are
+    separated by spaces or tabs; a double quote starts or ends a quoted part (an argument may
+    hold several); 2N backslashes followed by a quote give N backslashes and the quote
+    delimits; 2N+1 backslashes followed by a quote give N backslashes and a literal quote;
+    backslashes not followed by a quote are literal; `""` inside a quoted part is a literal
+    quote. The program name (argv[0]) only groups by quotes: backslashes are literal there.
+
+    Args:
+        text: the whole command line.
+        first_is_program: False when `text` holds arguments only (`Start-Process
+            -ArgumentList 'a b'`), so the first token follows the argument rules too.
+
+    Returns:
+        The arguments in order; empty quoted arguments (`""`) are kept as "".
+    """
+    out: list[str] = []
+    i = 0
+    n = len(text)
+    first = first_is_program
+    while True:
+        while i < n and text[i] in _BLANKS:
+            i += 1
+        if i >= n:
+            return out
+        token, i = _program_token(text, i) if first else _argument_token(text, i)
+        first = False
+        out.append(token)
+
+
+def program_name(token: str) -> str:
+    """The canonical name of a program as the rules compare it.
+
+    Surrounding quotes and blanks dropped, directory dropped (either separator), lower case,
+    trailing dots and spaces dropped (Windows ignores them), and the extension dropped when
+    it is one a program runs by (`.exe`, `.com`, `.bat`, `.cmd`).
+
+    Args:
+        token: the program as written (`"C:\\Windows\\System32\\cmd.EXE"`, `cmd`, `C:/x/Net.exe`).
+
+    Returns:
+        The base name (`cmd`, `net`); "" for an empty token.
+    """
+    name = token.strip().strip('"').strip()
+    name = ntpath.basename(name.replace("/", "\\")).lower().rstrip(". ")
+    for extension in _PROGRAM_EXTENSIONS:
+        if name.endswith(extension) and len(name) > len(extension):
+            return name[: -len(extension)].rstrip(". ")
+    return name
+
+
+def _quote_argument(arg: str) -> str:
+    if arg and not any(c in arg for c in ' \t\n\v"'):
+        return arg
+    out = ['"']
+    backslashes = 0
+    for c in arg:
+        if c == "\\":
+            backslashes += 1
+            continue
+        if c == '"':
+            out.append("\\" * (backslashes * 2 + 1))  # escape the backslashes and the quote
+            out.append('"')
+        else:
+            out.append("\\" * backslashes)
+            out.append(c)
+        backslashes = 0
+    out.append("\\" * (backslashes * 2))  # backslashes before the closing quote are doubled
+    out.append('"')
+    return "".join(out)
+
+
+def join_argv(args: Sequence[str]) -> str:
+    """Join arguments into one command line that `split_command_line` reads back unchanged.
+
+    This is the quoting .NET uses (`ProcessStartInfo.ArgumentList`, `PasteArguments`): an
+    argument that is empty or holds a blank or a quote is quoted; inside, quotes are escaped
+    with a backslash and backslashes before a quote or the closing quote are doubled.
+
+    Args:
+        args: the arguments (without the program, or with one that has no quote in it).
+
+    Returns:
+        The command line.
+    """
+    return " ".join(_quote_argument(a) for a in args)

@@ -1,0 +1,421 @@
+"""Between shells: which analyser reads the command a program is given (issue 18 items 1 and 2).
+
+This is the only module that knows both analysers. `analyse_program` is the `nested`
+callback both take: when PowerShell runs `cmd /c …` or cmd runs `powershell -enc …`, the
+inner text is read by the right analyser one level deeper. `analyse_tool` is the entry for
+the tools that carry a command (PowerShell's `command`, App's launch).
+
+PowerShell's command-line switches follow `CommandLineParameterParser` of powershell.exe and
+pwsh: a switch may be abbreviated to any prefix of at least its shortest accepted form, the
+first matching row of `_POWERSHELL_SWITCHES` wins (so `-e` is `-EncodedCommand`, not
+`-ExecutionPolicy`), and `/` works as well as `-`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Mapping, Sequence
+
+from policy.rules.args import app_arguments, mode_of
+from policy.rules.shell.argv import program_name, split_command_line
+from policy.rules.shell.cmd import MAX_DEPTH, analyse_cmd
+from policy.rules.shell.cmd_expand import UNKNOWN
+from policy.rules.shell.ops import Analysis, Operation, Value
+from policy.rules.shell.powershell import analyse_powershell
+
+_POWERSHELLS = frozenset({"powershell", "pwsh", "powershell_ise"})
+_DASHES = "-/\u2013\u2014\u2015"
+_BLANKS = " \t"
+
+# (full name, shortest accepted prefix, takes a value); order matters: the first match wins.
+_POWERSHELL_SWITCHES: tuple[tuple[str, str, bool], ...] = (
+    ("help", "h", False),
+    ("?", "?", False),
+    ("command", "c", True),
+    ("commandwithargs", "commandwithargs", True),
+    ("cwa", "cwa", True),
+    ("configurationname", "config", True),
+    ("configurationfile", "configurationfile", True),
+    ("custompipename", "custompipename", True),
+    ("encodedcommand", "e", True),
+    ("ec", "ec", True),
+    ("encodedarguments", "encodeda", True),
+    ("ea", "ea", True),
+    ("executionpolicy", "ex", True),
+    ("ep", "ep", True),
+    ("file", "f", True),
+    ("inputformat", "inp", True),
+    ("if", "if", True),
+    ("interactive", "i", False),
+    ("login", "l", False),
+    ("mta", "mta", False),
+    ("noexit", "noe", False),
+    ("nologo", "nol", False),
+    ("noninteractive", "noni", False),
+    ("noprofile", "nop", False),
+    ("noprofileloadtime", "noprofileloadtime", False),
+    ("outputformat", "o", True),
+    ("of", "of", True),
+    ("psconsolefile", "psc", True),
+    ("settingsfile", "settings", True),
+    ("sta", "s", False),
+    ("version", "v", True),
+    ("windowstyle", "w", True),
+    ("workingdirectory", "wo", True),
+    ("wd", "wd", True),
+)
+_SHORT_FORMS = {
+    "ec": "encodedcommand",
+    "ea": "encodedarguments",
+    "ep": "executionpolicy",
+    "if": "inputformat",
+    "of": "outputformat",
+    "wd": "workingdirectory",
+    "cwa": "commandwithargs",
+}
+# Start-menu names App `launch` resolves to an interpreter (its fuzzy match goes further).
+_START_MENU_NAMES = {
+    "command prompt": "cmd",
+    "windows powershell": "powershell",
+    "powershell 7": "pwsh",
+    "windows terminal": "wt",
+    "terminal": "wt",
+}
+_WT_SUBCOMMANDS = frozenset({"new-tab", "nt", "split-pane", "sp", "focus-tab", "ft", "move-focus", "mf"})
+_WT_FLAGS = frozenset({"-m", "--maximized", "-f", "--fullscreen", "--focus", "-v", "--vertical", "-h"})
+_WT_FLAGS |= {"--horizontal", "--suppressapplicationtitle", "--useapplicationtitle", "-?", "--help"}
+_CONHOST_VALUED = frozenset({"--width", "--height", "--signal", "--server", "--feature"})
+
+
+def _switch(key: str) -> str | None:
+    lowered = key.lower()
+    for full, shortest, _ in _POWERSHELL_SWITCHES:
+        if full.startswith(lowered) and len(lowered) >= len(shortest):
+            return _SHORT_FORMS.get(full, full)
+    return None
+
+
+_TAKES_VALUE = frozenset(_SHORT_FORMS.get(full, full) for full, _, valued in _POWERSHELL_SWITCHES if valued)
+
+
+def decode_encoded_command(payload: str) -> str | None:
+    """The text of a `-EncodedCommand` payload (base64 of UTF-16LE), or None if it is not one.
+
+    PowerShell decodes with `Convert.FromBase64String`, which ignores white space and
+    requires the padding; so does this.
+
+    Args:
+        payload: the base64 text.
+
+    Returns:
+        The decoded command, or None for text that is not base64 of UTF-16LE.
+    """
+    text = "".join(payload.split())
+    if not text or len(text) % 4:
+        return None
+    try:
+        raw = base64.b64decode(text, validate=True)
+        return raw.decode("utf-16-le")
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _joined(parts: Sequence[Value]) -> Value:
+    return None if any(p is None for p in parts) else " ".join(p for p in parts if p is not None)
+
+
+def _merge(*analyses: Analysis) -> Analysis:
+    failures = [a.failed for a in analyses if a.failed]
+    return Analysis(
+        operations=tuple(op for a in analyses for op in a.operations),
+        dynamic=tuple(dict.fromkeys(s for a in analyses for s in a.dynamic)),
+        failed="; ".join(dict.fromkeys(failures)) or None,
+    )
+
+
+def _powershell(name: str, argv: Sequence[Value], depth: int) -> Analysis:  # noqa: C901, PLR0912
+    params: list[tuple[str, Value]] = []
+    scripts: list[Value] = []
+    dynamic: list[str] = []
+    failed: str | None = None
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg is None:
+            dynamic.append(f"{name} is given an argument that is not constant")
+            break
+        if arg == "-":
+            dynamic.append(f"{name} reads its command from standard input")
+            break
+        if len(arg) > 1 and arg[0] in _DASHES:
+            key, colon, inline = arg[1:].partition(":")
+            switch = _switch(key)
+            value: Value = inline if colon else (argv[i + 1] if i + 1 < len(argv) else None)
+            step = 1 if colon else 2
+            if switch is None:
+                # powershell.exe reads an unknown switch as the start of the command text
+                scripts.append(_joined(argv[i:]))
+                break
+            if switch == "command":
+                rest = ([inline] if colon else []) + list(argv[i + 1 :])
+                if rest == ["-"]:
+                    dynamic.append(f"{name} reads its command from standard input")
+                else:
+                    scripts.append(_joined(rest))
+                    params.append(("command", scripts[-1]))
+                break
+            if switch == "commandwithargs":
+                scripts.append(value)
+                params.append(("command", value))
+                break
+            if switch == "encodedcommand":
+                params.append(("encodedcommand", value))
+                decoded = decode_encoded_command(value) if value is not None else None
+                if value is None:
+                    dynamic.append(f"{name} -EncodedCommand payload is not constant")
+                elif decoded is None:
+                    failed = "-EncodedCommand payload is not base64 of UTF-16LE text"
+                else:
+                    scripts.append(decoded)
+                i += step
+                continue
+            if switch == "file":
+                params.append(("file", value))
+                break
+            if switch in _TAKES_VALUE:
+                params.append((switch, value))
+                i += step
+            else:
+                params.append((switch, "true"))
+                i += 1
+            continue
+        if name == "pwsh":  # pwsh's first positional argument is a script file
+            params.append(("file", arg))
+        else:
+            scripts.append(_joined(argv[i:]))
+            params.append(("command", scripts[-1]))
+        break
+    own = Operation(
+        shell="program",
+        name=name,
+        params=tuple(params),
+        args=tuple(argv),
+        text=_text(name, argv),
+        depth=max(depth - 1, 0),
+    )
+    parts = [Analysis(operations=(own,), dynamic=tuple(dynamic), failed=failed)]
+    for script in scripts:
+        if script is None:
+            parts.append(Analysis(dynamic=(f"{name} command text is not constant",)))
+        else:
+            parts.append(analyse_powershell(script, depth=depth, nested=analyse_program))
+    return _merge(*parts)
+
+
+def _cmd_rest(line: str) -> tuple[str | None, bool]:
+    """What `cmd [switches] /c|/k|/r rest` runs, and whether `!VAR!` may expand (`/v`)."""
+    i, n = 0, len(line)
+    strip_all, delayed = False, True
+    while True:
+        while i < n and line[i] in _BLANKS:
+            i += 1
+        if i >= n:
+            return None, delayed
+        if line[i] != "/":
+            break  # no /c or /k: read the text anyway (the safe direction)
+        letter = line[i + 1 : i + 2].lower()
+        if letter in ("c", "k", "r") and letter:
+            i += 2
+            break
+        j = i + 1
+        while j < n and line[j] not in " \t/":
+            j += 1
+        switch = line[i + 1 : j].lower()
+        strip_all = strip_all or switch == "s"
+        if switch.startswith("v"):
+            delayed = switch not in ("v:off", "voff")
+        i = j
+    return _strip_cmd_quotes(line[i:].lstrip(_BLANKS), strip_all), delayed
+
+
+def _strip_cmd_quotes(rest: str, strip_all: bool) -> str:
+    # cmd /?: the quotes stay when there is no /S, exactly two quotes, no special character
+    # and some white space between them, and the quoted text names an executable file.
+    # policy/ cannot look at the disk: "names an executable" is read as "ends in a program
+    # extension" (`"C:\Program Files\x.exe"`); `"net user x /add"` loses its quotes.
+    if not rest.startswith('"'):
+        return rest
+    last = rest.rfind('"')
+    inner = rest[1:last] if last > 0 else rest[1:]
+    keep = (
+        not strip_all
+        and rest.count('"') == 2
+        and last > 0
+        and not any(c in inner for c in "&<>()@^|")
+        and any(c in inner for c in _BLANKS)
+        and inner.rstrip().lower().endswith((".exe", ".com", ".bat", ".cmd"))
+    )
+    if keep:
+        return rest
+    return inner + (rest[last + 1 :] if last > 0 else "")
+
+
+def _cmd(argv: Sequence[Value], depth: int) -> Analysis:
+    line = " ".join(UNKNOWN if a is None else a for a in argv)
+    rest, delayed = _cmd_rest(line)
+    if rest is None:
+        return Analysis()
+    return analyse_cmd(rest, depth=depth, nested=analyse_program, delayed=delayed)
+
+
+def _inner(program: Value, argv: Sequence[Value], depth: int) -> Analysis:
+    """The program a wrapper (`conhost`, `runas`, `wt`) starts, and what it runs in turn."""
+    if program is None:
+        return Analysis(dynamic=("a wrapper starts a program whose name is not constant",))
+    name = program_name(program)
+    if not name:
+        return Analysis()
+    own = Operation(shell="program", name=name, args=tuple(argv), text=_text(program, argv), depth=depth)
+    return _merge(Analysis(operations=(own,)), analyse_program(program, argv, depth + 1))
+
+
+def _command_line(text: Value, depth: int) -> Analysis:
+    if text is None:
+        return Analysis(dynamic=("a wrapper runs a command line that is not constant",))
+    words = split_command_line(text)
+    return _inner(words[0], words[1:], depth) if words else Analysis()
+
+
+def _conhost(argv: Sequence[Value], depth: int) -> Analysis:
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg is None or not (arg.startswith("-") or arg.lower().startswith("0x")):
+            break
+        i += 2 if arg.lower() in _CONHOST_VALUED else 1
+        if arg == "--":
+            break
+    return _inner(argv[i], argv[i + 1 :], depth) if i < len(argv) else Analysis()
+
+
+def _runas(argv: Sequence[Value], depth: int) -> Analysis:
+    # runas [/noprofile] [/env] [/netonly|/savecred] /user:NAME "program args": one command line.
+    commands = [a for a in argv if a is None or not a.startswith("/")]
+    return _merge(*(_command_line(c, depth) for c in commands)) if commands else Analysis()
+
+
+def _wt(argv: Sequence[Value], depth: int) -> Analysis:
+    # wt [options] [subcommand [options] command] [; subcommand …]
+    parts: list[Analysis] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg is None:
+            parts.append(_inner(None, (), depth))
+            break
+        lowered = arg.lower()
+        if lowered in (";", "\\;") or lowered in _WT_SUBCOMMANDS or lowered in _WT_FLAGS:
+            i += 1
+            continue
+        if arg.startswith("-"):
+            i += 1 if "=" in arg else 2  # an option with its value (-p "Profile", --title x, -d dir)
+            continue
+        end = i
+        while end < len(argv) and argv[end] != ";":
+            end += 1
+        parts.append(_inner(arg, argv[i + 1 : end], depth))
+        i = end
+    return _merge(*parts) if parts else Analysis()
+
+
+def _text(program: str, argv: Sequence[Value]) -> str:
+    shown = " ".join([program, *("?" if a is None else a for a in argv)])
+    return shown if len(shown) <= 200 else shown[:199] + "…"
+
+
+def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Analysis:
+    """What a started program runs, for the programs that run commands they are given.
+
+    `powershell`/`pwsh`/`powershell_ise`: `-Command`, `-EncodedCommand`, `-File`, the first
+    positional argument (a command for powershell.exe, a script file for pwsh) and the other
+    switches, in every accepted abbreviation; the program's own operation is part of the
+    result. `cmd`: `/c`, `/k`, `/r` with cmd's quote rules. `conhost`, `runas`, `wt` and
+    `start`: the program they start. Any other program: nothing (the caller already has its
+    operation).
+
+    Depth: an analyser that meets a program at level `d` emits the program's operation at
+    `d` and calls `analyse_program(program, argv, d + 1)` (the `Nested` contract); so `depth`
+    is the level of what the program runs. The interpreter's own operation, which this adds
+    with its parsed switches, is at `depth - 1`, beside the caller's.
+
+    Args:
+        program: the program as written (a path or a name; quotes allowed).
+        argv: its arguments; None for one that is not constant. A single argument holding
+            blanks is one command line (`Start-Process -ArgumentList 'a b'`) and is split.
+        depth: nesting level of the text the program runs (the caller's level + 1).
+
+    Returns:
+        The analysis of what the program runs (empty for a program that runs nothing given).
+    """
+    if depth > MAX_DEPTH:
+        return Analysis(failed="too deeply nested")
+    name = program_name(program)
+    args = list(argv)
+    # cmd reads its raw line itself; PowerShell's argv is the runtime's split of it.
+    single = args[0] if len(args) == 1 else None
+    if name in _POWERSHELLS and single is not None and any(c in single for c in _BLANKS):
+        args = list(split_command_line(single, first_is_program=False))
+    if name in _POWERSHELLS:
+        return _powershell("pwsh" if name == "pwsh" else "powershell", args, depth)
+    if name == "cmd":
+        return _cmd(args, depth)
+    if name == "conhost":
+        return _conhost(args, depth)
+    if name == "runas":
+        return _runas(args, depth)
+    if name == "wt":
+        return _wt(args, depth)
+    if name == "start":
+        line = " ".join(UNKNOWN if a is None else a for a in args)
+        return analyse_cmd("start " + line, depth=depth, nested=analyse_program)
+    return Analysis()
+
+
+def _app(args: Mapping[str, object]) -> Analysis | None:
+    if mode_of(args, "launch") not in ("launch", "launch_executable"):
+        return None
+    executable, name = args.get("executable"), args.get("name")
+    if isinstance(executable, str) and executable.strip():
+        program = executable
+    elif isinstance(name, str) and name.strip():
+        program = _START_MENU_NAMES.get(" ".join(name.lower().split()), name)
+    else:
+        return Analysis()
+    argv = app_arguments(args.get("args"))
+    if len(argv) == 1 and any(c in argv[0] for c in _BLANKS):
+        argv = split_command_line(argv[0], first_is_program=False)
+    own = Operation(shell="program", name=program_name(program), args=tuple(argv), text=_text(program, argv))
+    return _merge(Analysis(operations=(own,)), analyse_program(program, argv, 1))
+
+
+def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
+    """The analysis of a tool call that carries a command, or None for a tool that carries none.
+
+    Args:
+        tool: upstream's tool name (`PowerShell`, `App`, …).
+        args: the call's arguments with upstream's real names (`command`; App's `mode`,
+            `name`, `executable`, `args`).
+
+    Returns:
+        For `PowerShell`, the analysis of `command`; for App `launch`/`launch_executable`,
+        the launched program's operation plus what it runs; None for any other tool or mode.
+    """
+    if tool == "PowerShell":
+        command = args.get("command")
+        if not isinstance(command, str):
+            return Analysis(failed="PowerShell command is not text")
+        return analyse_powershell(command, nested=analyse_program)
+    if tool == "App":
+        return _app(args)
+    return None

@@ -1,0 +1,170 @@
+"""Name tables for the PowerShell analyser (issue 18): types, methods, switches, extra aliases.
+
+`policy.rules.shell_names` holds the aliases and parameter names shared with the text rules;
+this module holds what only the syntax-tree analyser needs.
+"""
+
+from __future__ import annotations
+
+import ntpath
+
+from policy.rules.shell_names import ALIASES, KNOWN_PROGRAMS
+
+# Built-in aliases `shell_names.ALIASES` leaves out (the text rules never needed them).
+EXTRA_ALIASES: dict[str, str] = {
+    "sv": "set-variable",
+    "set": "set-variable",
+    "nv": "new-variable",
+    "nal": "new-alias",
+    "gv": "get-variable",
+    "foreach": "foreach-object",
+    "where": "where-object",
+    "iwmi": "invoke-wmimethod",
+    "icim": "invoke-cimmethod",
+    "rjb": "remove-job",
+    "ogv": "out-gridview",
+    "oh": "out-host",
+    "tee": "tee-object",
+    "select": "select-object",
+    "sls": "select-string",
+}
+BUILTIN_ALIASES: dict[str, str] = {**EXTRA_ALIASES, **ALIASES}
+# `curl`/`wget` are aliases in Windows PowerShell 5.1 (the alias wins); `sc` is decided by its verb.
+PROGRAM_NAMES: frozenset[str] = KNOWN_PROGRAMS - {"curl", "wget"}
+
+PROGRAM_EXTENSIONS = (".exe", ".com", ".bat", ".cmd")
+# Programs that may run a script block handed to them as an argument: PowerShell itself, and the
+# launchers the dispatcher follows into one (`cmd /c powershell {…}` gets `-encodedCommand …`).
+BLOCK_RUNNERS: frozenset[str] = frozenset({"powershell", "pwsh", "powershell_ise", "cmd", "conhost", "runas", "wt"})
+
+# Type accelerators PowerShell resolves to a full .NET name (the rest resolve as written or
+# with `System.` in front, the way PowerShell itself looks a short name up).
+TYPE_ACCELERATORS: dict[str, str] = {
+    "string": "system.string",
+    "char": "system.char",
+    "int": "system.int32",
+    "long": "system.int64",
+    "byte": "system.byte",
+    "bool": "system.boolean",
+    "scriptblock": "system.management.automation.scriptblock",
+    "regex": "system.text.regularexpressions.regex",
+    "psobject": "system.management.automation.psobject",
+    "powershell": "system.management.automation.powershell",
+    "runspacefactory": "system.management.automation.runspaces.runspacefactory",
+    "type": "system.type",
+    "activator": "system.activator",
+    "array": "system.array",
+    "math": "system.math",
+    "guid": "system.guid",
+    "uri": "system.uri",
+    "xml": "system.xml.xmldocument",
+    "hashtable": "system.collections.hashtable",
+}
+# Accelerators for WMI and ADSI objects: kept as written (lower case), as the brief for rules says.
+KEPT_ACCELERATORS: frozenset[str] = frozenset({"wmiclass", "wmi", "wmisearcher", "adsi", "adsisearcher", "ciminstance"})
+
+# Static calls that only compute a value: folded, never reported as operations.
+PURE_STATIC_TYPES: frozenset[str] = frozenset(
+    {"system.string", "system.char", "system.convert", "system.math", "system.text.encoding", "system.int32"}
+    | {"system.management.automation.scriptblock", "system.text.regularexpressions.regex", "system.guid"}
+)
+
+# Methods on an object the analyser does not know that still deserve an operation (`?.<method>`),
+# so a rule can ask: they delete, kill, start or run something on most objects that have them.
+# Every method name the effect layer reads on any object (`effects_dispatch.METHODS`, the download
+# methods of `effects_pipeline`) is here: an untyped `$s.ClearLog('Security')` must reach it.
+DANGEROUS_METHODS: frozenset[str] = frozenset(
+    {"delete", "deletefolder", "deletefile", "deletedirectory", "kill", "start", "run", "exec"}
+    | {"shellexecute", "invoke", "invokescript", "create", "setvalue", "deletesubkeytree", "deletevalue"}
+    | {"deletesubkey", "createsubkey", "movefile", "movefolder", "copyfile", "copyfolder", "movehere", "copyhere"}
+    | {"invokeverb", "invokeverbex", "clearlog", "cleareventlog", "setpassword", "changepassword"}
+    | {"retrieveall", "findallbyresource", "findallbyusername", "retrievepassword", "registertask"}
+    | {"registertaskdefinition", "win32shutdown", "win32shutdowntracker", "downloadfile", "downloadstring"}
+    | {"downloaddata", "openread", "downloadstringtaskasync", "downloaddatataskasync", "downloadfiletaskasync"}
+    | {"getstringasync", "getbytearrayasync", "getstreamasync", "getasync"}
+)
+# Methods whose first argument is a command line the object runs (WScript.Shell, WMI Win32_Process).
+COMMAND_LINE_METHODS: frozenset[str] = frozenset({"run", "exec", "create"})
+
+# Encodings reachable as `[Text.Encoding]::<Name>`, by Python codec.
+ENCODINGS: dict[str, str] = {
+    "unicode": "utf-16-le",
+    "bigendianunicode": "utf-16-be",
+    "utf8": "utf-8",
+    "ascii": "ascii",
+    "utf32": "utf-32-le",
+    "latin1": "latin-1",
+}
+
+# Parameters that take no value (so the next word is positional). Any other parameter takes
+# the next argument, which is PowerShell's rule for every non-switch parameter.
+COMMON_SWITCHES: frozenset[str] = frozenset(
+    {"recurse", "force", "whatif", "confirm", "verbose", "debug", "passthru", "wait", "asjob"}
+    | {"nonewwindow", "noprofile", "nologo", "noninteractive", "noexit", "append", "noclobber", "raw"}
+    | {"container", "directory", "file", "hidden", "system", "followsymlink", "loaduserprofile"}
+    | {"useshellexecute", "usebasicparsing", "stream", "allowclobber", "global", "list", "all"}
+)
+SWITCHES_BY_COMMAND: dict[str, frozenset[str]] = {
+    "get-childitem": frozenset({"name"}),
+    "remove-item": frozenset(),
+    "stop-process": frozenset(),
+    "set-executionpolicy": frozenset(),
+    "get-process": frozenset({"module", "fileversioninfo", "includeusername"}),
+    "invoke-command": frozenset({"noNewScope".lower(), "hidecomputername", "enablenetworkaccess", "insession"}),
+    "add-type": frozenset({"passthru", "ignorewarnings"}),
+    "import-module": frozenset({"passthru", "force", "global", "asCustomObject".lower(), "disablenamechecking"}),
+    "new-item": frozenset(),
+    "copy-item": frozenset(),
+}
+# For these the positional words after the command are not parameters of their own but the
+# text of a command (`Set-Alias name value`).
+ALIAS_SETTERS: frozenset[str] = frozenset({"set-alias", "new-alias"})
+VARIABLE_SETTERS: frozenset[str] = frozenset({"set-variable", "new-variable"})
+
+
+def is_switch(command: str, parameter: str) -> bool:
+    """Whether `parameter` (canonical, lower case) of `command` takes no value."""
+    extra = SWITCHES_BY_COMMAND.get(command)
+    return parameter in COMMON_SWITCHES or (extra is not None and parameter in extra)
+
+
+def canonical_type(written: str) -> str:
+    """The canonical lower-case full name of a type literal's text (`IO.File` → `system.io.file`).
+
+    Args:
+        written: the text inside `[...]`, e.g. `System.IO.File`, `IO.File`, `wmiclass`.
+
+    Returns:
+        The name rules compare: accelerators expanded, `System.` added to a short name.
+    """
+    name = "".join(written.split()).lower()
+    if "," in name and "[" not in name:
+        # Assembly-qualified (`Windows.Security.Credentials.PasswordVault,Windows.Security.Credentials,
+        # ContentType=WindowsRuntime`): the part before the comma is the type's full name, as written.
+        return name.split(",", 1)[0]
+    if name in TYPE_ACCELERATORS:
+        return TYPE_ACCELERATORS[name]
+    if name in KEPT_ACCELERATORS or name.startswith(("system.", "microsoft.")) or name.endswith("[]"):
+        return name
+    return "system." + name
+
+
+def program_name(written: str) -> str:
+    """A program's canonical name: its base name, lower case, without `.exe`/`.com`/`.bat`/`.cmd`."""
+    base = ntpath.basename(written.strip().strip('"')).lower().rstrip(". ")
+    stem, ext = ntpath.splitext(base)
+    return stem if ext in PROGRAM_EXTENSIONS and stem else base
+
+
+def looks_like_program(name: str) -> bool:
+    """Whether a command word (aliases already resolved) names a program rather than a cmdlet.
+
+    A name with a path separator or an extension, a known program, or a word without a
+    Verb-Noun dash is a program: cmdlets and functions without a dash do not exist in practice.
+    """
+    lowered = name.lower()
+    if "\\" in lowered or "/" in lowered or lowered in PROGRAM_NAMES:
+        return True
+    if ntpath.splitext(lowered)[1]:
+        return True
+    return "-" not in lowered

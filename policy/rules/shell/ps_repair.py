@@ -1,0 +1,223 @@
+"""Valid PowerShell the tree-sitter grammar rejects, rewritten so it parses (issue 18).
+
+tree-sitter-powershell 0.26 reports syntax errors on ordinary commands: bareword arrays in
+arguments (`Select-Object Id, StartTime`, `cmd /c echo %COMSPEC:~0,19%`), a variable with a
+path after it as a bare argument (`Copy-Item $env:TEMP\\a.txt x`), number suffixes in
+expressions (`-gt 1MB`), two switch clauses on one line (`1 {'a'} default {'b'}`), a parameter
+name with a digit (`-EnableSMB1Protocol`), the end-of-parameters token (`wsl -d x -- rm …`) and an
+assembly-qualified type literal (`[Windows.Security.Credentials.PasswordVault,…,ContentType=…]`).
+`repair` rewrites exactly these spots, outside strings, here-strings, comments and braced
+variables, into forms the grammar reads the same way PowerShell does:
+
+| written                | parsed as              | why it means the same                             |
+|------------------------|------------------------|---------------------------------------------------|
+| `a,b` / `a, b`         | `a ,b` / `a ,b` (moved)| `,b` continues the array (`_words` joins it)       |
+| `$env:T\\x`             | `"$env:T\\x"`           | a bareword expands like a double-quoted string     |
+| `1MB`, `0x10KB`        | `1048576`, `16384`     | the literal's value                               |
+| `} default {` (switch) | `};default {`          | a clause separator the grammar needs, PowerShell not |
+| `-EnableSMB1Protocol`  | `-EnableSMB_Protocol`  | the grammar's parameters have no digits        |
+| `--` (a word)          | `-_`                   | the end-of-parameters token (read as `--`)        |
+| `[T,Asm,K=V]::`        | `[T        ]::`        | an assembly-qualified type (`ps_names.canonical_type`) |
+
+Every edit is recorded as an anchor (parsed offset → original offset), so the walker reads
+every node's text from the original (`ps_tree.Source.span`): no value changes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SUFFIXES = {"kb": 1 << 10, "mb": 1 << 20, "gb": 1 << 30, "tb": 1 << 40, "pb": 1 << 50}
+# Whether any number suffix appears at all (the grammar may misparse one without an error).
+HAS_NUMBER_SUFFIX = re.compile(r"\d(?:kb|mb|gb|tb|pb)(?![\w.])", re.IGNORECASE)
+# Characters that cannot end the bareword before an array comma (a quote, a bracket, an operator…).
+_NOT_BAREWORD = frozenset(" \t\r\n'\"`(){}[];,|&<>=@#")
+_DIGIT = re.compile("[0-9]")
+# One pass over the text: strings, here-strings, comments, escapes and braced variables are
+# matched whole (`skip`), so a comma or number inside them is never touched.
+# Each branch starts with its literal character and checks what precedes it after (a leading
+# lookbehind would be tried at every position): with the guard, one pass costs ~30 ns a character.
+_SKIP_AND_BASE = r"""
+      (?P<skip>
+        @'[ \t]*\r?\n.*?(?:\r?\n'@|\Z)                      # verbatim here-string
+      | @"[ \t]*\r?\n.*?(?:\r?\n"@|\Z)                      # expandable here-string
+      | '(?:[^']|'')*(?:'|\Z)                               # verbatim string
+      | "(?:[^"`]|`.|"")*(?:"|\Z)                           # expandable string
+      | <\#.*?(?:\#>|\Z)                                    # block comment
+      | \#(?:(?<=^\#)|(?<=[\s(=,+*/%;{\[|!]\#))[^\n]*       # line comment (`a#b` is a word)
+      | `.                                                  # escaped character
+      | \$\{[^{}]*\}(?![\\])                                # braced variable without a path after it
+      )
+    | (?P<varpath>\$(?:\{[^{}`"'$]*\}|[A-Za-z_]\w*(?::\w+)?)\\[^\s;|&)}<>,"'`(){}\[\]]*)
+    | (?P<switch>[sS](?:(?<=^.)|(?<=[\s(=,+*/%;{\[|!].))(?i:witch)(?=[\s(-]))
+    | (?P<number>[0-9](?:(?<=^.)|(?<=[^\w$.\-].)|(?<=[^\w]-.)|(?<=^-.))
+        (?P<digits>(?i:x[0-9a-f]+)|[0-9]*)(?P<suffix>(?i:kb|mb|gb|tb|pb))(?![\w.]))
+"""
+_RARE = r"""
+    | (?P<parameter>-(?:(?<=^-)|(?<=[ \t]-))[A-Za-z_?][A-Za-z0-9_?\-]*[0-9][A-Za-z0-9_?\-]*(?=[\s:;|)}]|\Z))
+    | (?P<endparameters>-(?:(?<=^-)|(?<=[ \t]-))-(?=[\s;|)}]|\Z))
+    | (?P<assembly>\[(?:(?<=^\[)|(?<=[^\w\])}]\[))[ \t]*[A-Za-z_][\w.`+]*
+        (?P<qualifier>[ \t]*,[A-Za-z0-9_.=, \t\-]*)\](?=::|\.))
+"""
+_BRACKETS = r"""
+    | (?P<open>[({])
+    | (?P<close>[)}])
+    | (?P<comma>,)
+    )"""
+_FLAGS = re.VERBOSE | re.DOTALL | re.MULTILINE
+_TOKENS = re.compile(r"""(?=[@'"<\#`$sS(){},0-9])(?:""" + _SKIP_AND_BASE + _BRACKETS, _FLAGS)
+# With the rare spots too (`-Name1`, `--`, `[T,Assembly]`): `-` and `[` are common, and a guard on
+# them costs every text a third more, so this pass runs only where `_may_be_rare` finds one.
+_TOKENS_RARE = re.compile(r"""(?=[@'"<\#`$sS(){},0-9\-\[])(?:""" + _SKIP_AND_BASE + _RARE + _BRACKETS, _FLAGS)
+# The rare shapes, strings not excluded (a superset), each starting with a literal the engine skips to.
+_PARAMETER_HINT = re.compile(r"-[A-Za-z_?][A-Za-z0-9_?\-]*[0-9]")
+_DASHES_HINT = re.compile(r"--(?=[\s;|)}]|\Z)")
+_ASSEMBLY_HINT = re.compile(r"\[[ \t]*[A-Za-z_][\w.`+]*[ \t]*,")
+
+
+def _may_be_rare(text: str) -> bool:
+    """Whether `text` may hold a spot only `_TOKENS_RARE` rewrites (cheap: literal-led searches)."""
+    if "[" in text and _ASSEMBLY_HINT.search(text):
+        return True
+    if "--" in text and any(m.start() == 0 or text[m.start() - 1] in " \t" for m in _DASHES_HINT.finditer(text)):
+        return True
+    return any(m.start() == 0 or text[m.start() - 1] in " \t" for m in _PARAMETER_HINT.finditer(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A rewritten text and where its offsets fall in the original.
+
+    Attributes:
+        text: the text to parse.
+        anchors: `(parsed offset, original offset)` pairs in code-point offsets, ascending: a
+            parsed offset `p` maps to `o + (p - r)` for the last anchor `(r, o)` with `r <= p`.
+    """
+
+    text: str
+    anchors: tuple[tuple[int, int], ...]
+
+
+class _Writer:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.out: list[str] = []
+        self.anchors: list[tuple[int, int]] = []
+        self.copied = 0  # original offset copied up to
+        self.length = 0  # parsed length written so far
+
+    def replace(self, start: int, end: int, new: str, anchors: list[tuple[int, int]]) -> None:
+        """Write original[copied:start], then `new` for original[start:end]; anchors relative to `new`."""
+        if start < self.copied:
+            return  # overlaps the edit before (cannot happen with `_TOKENS`; kept exact if it did)
+        gap = self.text[self.copied : start]
+        self.out.append(gap)
+        self.length += len(gap)
+        for parsed, original in anchors:
+            self.anchors.append((self.length + parsed, start + original))
+        self.out.append(new)
+        self.length += len(new)
+        self.copied = end
+        if len(new) != end - start:
+            self.anchors.append((self.length, end))
+
+    def result(self) -> Repair | None:
+        if not self.out:
+            return None
+        self.out.append(self.text[self.copied :])
+        return Repair("".join(self.out), tuple(self.anchors))
+
+
+def repair(text: str) -> Repair | None:  # noqa: C901, PLR0912 - one lexical pass
+    """Rewrite the spots the grammar rejects but PowerShell accepts (see the module docstring).
+
+    Args:
+        text: the command text (after `ps_tree.prepare`'s quote and dash folding).
+
+    Returns:
+        The rewritten text with its offset anchors, or None when nothing needed rewriting.
+    """
+    writer = _Writer(text)
+    braces: list[str] = []  # "switch" for a switch body, "" for any other `{`
+    parens = 0
+    switch_parens = -1  # paren depth at which a `switch` keyword waits for its body's `{`
+    # `_TOKENS` finds only what matters (strings, comments, here-strings are matched whole and
+    # skipped); plain words between the matches are passed over by the regex engine.
+    tokens = _TOKENS_RARE if _may_be_rare(text) else _TOKENS
+    for match in tokens.finditer(text):
+        kind = match.lastgroup
+        if kind == "skip":
+            continue
+        i = match.start()
+        if kind == "varpath":
+            if i == 0 or text[i - 1] in " \t":
+                writer.replace(i, match.end(), f'"{match.group(0)}"', [(1, 0)])
+        elif kind == "open":
+            if match.group(0) == "(":
+                parens += 1
+            else:
+                braces.append("switch" if switch_parens == parens else "")
+                switch_parens = -1
+        elif kind == "close":
+            if match.group(0) == ")":
+                parens -= 1
+                continue
+            if braces:
+                braces.pop()
+            if braces and braces[-1] == "switch":
+                _separate_clause(text, i, writer)
+        elif kind == "comma":
+            _array_comma(text, i, writer)
+        elif kind == "number":
+            writer.replace(i, match.end(), str(_number_value(match)), [])
+        elif kind == "switch":
+            switch_parens = parens
+        elif kind == "parameter":
+            # Same length, ASCII for ASCII: no anchor needed, every offset maps to itself.
+            writer.replace(i, match.end(), _DIGIT.sub("_", match.group(0)), [])
+        elif kind == "endparameters":
+            writer.replace(i, match.end(), "-_", [])
+        elif kind == "assembly":
+            start, end = match.span("qualifier")
+            writer.replace(start, end, " " * (end - start), [])
+    return writer.result()
+
+
+def _array_comma(text: str, i: int, writer: _Writer) -> None:
+    """`a,b` → `a ,b`; `a, b` / `a , b` → the blanks moved before the comma (same length)."""
+    before = i - 1
+    while before >= 0 and text[before] in " \t":
+        before -= 1
+    if before < 0 or text[before] in _NOT_BAREWORD:
+        return
+    after = i + 1
+    while after < len(text) and text[after] in " \t":
+        after += 1
+    if after >= len(text) or text[after] in _NOT_BAREWORD or text[after] == "$":
+        # End of line (the array continues on the next: valid as it is), or an element that is
+        # not a bareword (`a, 'b'`, `a, $b`): the grammar would read `,'b'` as one word.
+        return
+    blanks = after - i - 1
+    if blanks:
+        writer.replace(i, after, " " * blanks + ",", [(blanks, 0), (blanks + 1, blanks + 1)])
+    elif before == i - 1:
+        writer.replace(i, i + 1, " ,", [(1, 0)])
+
+
+def _separate_clause(text: str, i: int, writer: _Writer) -> None:
+    """A switch clause's `}` followed on the same line by another clause: the blank becomes `;`."""
+    j = i + 1
+    if j >= len(text) or text[j] not in " \t":
+        return
+    k = j
+    while k < len(text) and text[k] in " \t":
+        k += 1
+    if k < len(text) and text[k] not in "}{;\r\n#":
+        writer.replace(j, j + 1, ";", [])
+
+
+def _number_value(match: re.Match[str]) -> int:
+    digits = (match.group(0)[0] + match.group("digits")).lower()  # the branch's first digit is outside the group
+    base = int(digits, 16) if digits.startswith("0x") else int(digits)
+    return base * _SUFFIXES[match.group("suffix").lower()]

@@ -1,0 +1,352 @@
+"""The PowerShell grammar and small helpers over its syntax tree (issue 18).
+
+The tree-sitter grammar wraps every expression in a chain of precedence nodes
+(`logical_expression > bitwise_expression > … > unary_expression`); `unwrap` skips such
+one-child wrappers without recursion. `parse_text` parses a text, through `ps_repair` where
+the grammar rejects valid PowerShell, and returns the tree with its `Source`: node texts are
+always read from the original text (`Source.text`), never from the repaired one, and by
+slicing one string rather than asking each node for its bytes. `split_arguments` re-reads a
+command's arguments from text where even the repair did not make the grammar accept it.
+
+Threading: `PARSER` is one module-level `tree_sitter.Parser`, reused for speed. The gateway
+calls policy from one event-loop thread; a caller that analyses from several threads must
+give each thread its own parser (`new_parser()`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+import tree_sitter_powershell
+from tree_sitter import Language, Node, Parser, Tree
+
+from policy.rules.shell.ps_repair import HAS_NUMBER_SUFFIX, Repair, repair
+
+_Value = TypeVar("_Value")
+
+LANGUAGE = Language(tree_sitter_powershell.language())
+PARSER = Parser(LANGUAGE)
+
+# Precedence and grouping nodes that mean their only child.
+WRAPPERS: frozenset[str] = frozenset(
+    {"pipeline", "pipeline_chain", "logical_expression", "bitwise_expression", "comparison_expression"}
+    | {"additive_expression", "multiplicative_expression", "format_expression", "range_expression"}
+    | {"array_literal_expression", "unary_expression", "left_assignment_expression", "argument_expression"}
+    | {"logical_argument_expression", "bitwise_argument_expression", "comparison_argument_expression"}
+    | {"additive_argument_expression", "multiplicative_argument_expression", "format_argument_expression"}
+    | {"range_argument_expression", "command_name_expr", "key_expression", "statement_list", "type_spec"}
+    | {"argument_expression_list", "script_block_body", "named_block_list", "expression_with_unary_operator"}
+)
+# tree-sitter's kind id of an ERROR node (`ts_builtin_sym_error`, outside `node_kind_count`).
+ERROR_ID = 0xFFFF
+
+
+def kind_ids(*names: str) -> frozenset[int]:
+    """Every kind id whose name is one of `names` (a name may have several ids; `ERROR` included).
+
+    A node's `kind_id` is an int read without making a string: the walker compares kinds by id
+    (a hot path), and `node.type` is the name of `node.kind_id`, so the two tests agree.
+    """
+    ids = {i for i in range(LANGUAGE.node_kind_count) if LANGUAGE.node_kind_for_id(i) in names}
+    return frozenset(ids | ({ERROR_ID} if "ERROR" in names else set()))
+
+
+def by_kind(table: dict[str, _Value]) -> dict[int, _Value]:
+    """A table keyed by node type, keyed by kind id instead (see `kind_ids`)."""
+    return {i: value for name, value in table.items() for i in kind_ids(name)}
+
+
+def field_id(name: str) -> int:
+    """The grammar's id of field `name` (raises LookupError at import if a grammar upgrade dropped it)."""
+    found = LANGUAGE.field_id_for_name(name)
+    if found is None:
+        raise LookupError(f"tree-sitter-powershell has no field {name!r}")
+    return found
+
+
+WRAPPER_IDS: frozenset[int] = kind_ids(*WRAPPERS)
+# Typographic quotes and dashes PowerShell accepts as ASCII ones; the grammar does not.
+_QUOTES = str.maketrans(
+    {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'"} | dict.fromkeys("\u201c\u201d\u201e", '"')
+)
+_DASH = re.compile(r"(?<=[\s(,;|{=])[\u2013\u2014\u2015](?=[A-Za-z])|^[\u2013\u2014\u2015](?=[A-Za-z])")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def new_parser() -> Parser:
+    """A parser of its own (for a caller that analyses on several threads)."""
+    return Parser(LANGUAGE)
+
+
+def prepare_text(text: str) -> str:
+    """`text` as PowerShell reads it: typographic quotes/dashes made ASCII, lone surrogates replaced."""
+    if text.isascii():
+        return text  # no typographic quote, dash or surrogate to fold (the common case, checked in C)
+    text = text.translate(_QUOTES)
+    if "\u2013" in text or "\u2014" in text or "\u2015" in text:
+        text = _DASH.sub("-", text)
+    if _SURROGATE.search(text):
+        text = _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+def prepare(text: str) -> bytes:
+    """`prepare_text(text)` as the UTF-8 bytes to parse."""
+    return prepare_text(text).encode("utf-8")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The text one tree was parsed from: node texts are read here, from the original.
+
+    Attributes:
+        original: the original text's UTF-8 bytes.
+        ascii_text: the original as a string when it is ASCII (byte offsets are then string
+            offsets, and slicing it is the cheapest way to read a node's text), else None.
+        offsets: when the parsed text is a `ps_repair` rewrite of the original, the original
+            byte offset of each parsed byte offset (index = parsed offset); empty otherwise.
+    """
+
+    original: bytes
+    ascii_text: str | None
+    offsets: tuple[int, ...] = ()
+
+    def span(self, start: int, end: int) -> str:
+        """The original text between two parsed byte offsets (node boundaries)."""
+        if self.offsets:
+            start, end = self.offsets[start], self.offsets[end]
+        if self.ascii_text is not None:
+            return self.ascii_text[start:end]
+        return self.original[start:end].decode("utf-8", "replace")
+
+    def text(self, node: Node) -> str:
+        """A node's original text (`span` inlined for the common case: a hot path)."""
+        if not self.offsets and self.ascii_text is not None:
+            return self.ascii_text[node.start_byte : node.end_byte]
+        return self.span(node.start_byte, node.end_byte)
+
+    def reader(self) -> Callable[[Node], str]:
+        """`text` as one closure specialised to this source (the walker's hottest call)."""
+        offsets, ascii_text, original = self.offsets, self.ascii_text, self.original
+        if ascii_text is not None:
+            if not offsets:
+                return lambda node: ascii_text[node.start_byte : node.end_byte]
+            return lambda node: ascii_text[offsets[node.start_byte] : offsets[node.end_byte]]
+        if not offsets:
+            return lambda node: original[node.start_byte : node.end_byte].decode("utf-8", "replace")
+        return lambda node: original[offsets[node.start_byte] : offsets[node.end_byte]].decode("utf-8", "replace")
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """One text parsed: the tree, where its node texts come from, and the grammar's complaint."""
+
+    tree: Tree
+    source: Source
+    error: str | None  # None: the tree (of the original or of its repair) has no syntax error
+
+
+def source_of(text: str) -> Source:
+    """The `Source` of a text parsed as it is."""
+    raw = text.encode("utf-8")
+    return Source(raw, text if len(raw) == len(text) else None)
+
+
+def parse_text(text: str) -> Parsed:
+    """Parse PowerShell text, through `ps_repair` where the grammar rejects valid PowerShell.
+
+    The repaired text is used only when it parses without any error; otherwise the original's
+    tree is returned with its error (the walker's text recovery then does what it can).
+
+    Args:
+        text: the command text (any string).
+
+    Returns:
+        The tree, its `Source` and None, or the original's tree and a description of its error.
+    """
+    text = prepare_text(text)
+    source = source_of(text)
+    repaired: Repair | None = None
+    if HAS_NUMBER_SUFFIX.search(text):
+        # `$a = 1MB` parses without error as a command named `1MB`: repair before trusting it.
+        repaired = repair(text)
+        fixed = _parse_repaired(text, source, repaired)
+        if fixed is not None:
+            return fixed
+    tree = PARSER.parse(source.original)
+    root = tree.root_node
+    if not root.has_error:
+        return Parsed(tree, source, None)
+    if repaired is None:
+        repaired = repair(text)
+        fixed = _parse_repaired(text, source, repaired)
+        if fixed is not None:
+            return fixed
+    error = first_error(root)
+    where = " ".join(source.text(error).split())[:40] if error is not None else ""
+    return Parsed(tree, source, f"PowerShell syntax error near {where!r}" if where else "PowerShell syntax error")
+
+
+def _parse_repaired(text: str, source: Source, repaired: Repair | None) -> Parsed | None:
+    if repaired is None:
+        return None
+    raw = repaired.text.encode("utf-8")
+    tree = PARSER.parse(raw)
+    if tree.root_node.has_error:
+        return None
+    if source.ascii_text is not None and len(raw) == len(repaired.text):
+        anchors = repaired.anchors
+    else:
+        anchors = _byte_anchors(text, repaired)
+    return Parsed(tree, Source(source.original, source.ascii_text, _offset_table(len(raw), anchors)), None)
+
+
+def _offset_table(length: int, anchors: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Parsed offset → original offset for 0..length: one lookup per node text, no search."""
+    table: list[int] = []
+    at, original = 0, 0
+    for parsed, mapped in (*anchors, (length + 1, 0)):
+        table += range(original, original + parsed - at)
+        at, original = parsed, mapped
+    return tuple(table)
+
+
+def _byte_anchors(text: str, repaired: Repair) -> tuple[tuple[int, int], ...]:
+    """Code-point anchors as byte anchors (both offsets ascend, so each stretch is encoded once)."""
+    out: list[tuple[int, int]] = []
+    parsed_cp = parsed_b = original_cp = original_b = 0
+    for parsed, original in repaired.anchors:
+        parsed_b += len(repaired.text[parsed_cp:parsed].encode("utf-8"))
+        original_b += len(text[original_cp:original].encode("utf-8"))
+        parsed_cp, original_cp = parsed, original
+        out.append((parsed_b, original_b))
+    return tuple(out)
+
+
+def text_of(node: Node) -> str:
+    """A node's source text (never raises on a node that splits a UTF-8 sequence)."""
+    raw = node.text or b""
+    return raw.decode("utf-8", "replace")
+
+
+def unwrap(node: Node) -> Node:
+    """The node a chain of one-child wrappers stands for."""
+    # `children` is cached on each node object, `child(0)` makes a new one: walking by
+    # `children` lets repeated visits of the same subtree reuse the objects.
+    while node.kind_id in WRAPPER_IDS:
+        children = node.children
+        if len(children) != 1:
+            break
+        node = children[0]
+    return node
+
+
+def first_error(root: Node) -> Node | None:
+    """The first ERROR or MISSING node under `root` (iterative: deep trees are fine)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            return node
+        if node.has_error:
+            stack.extend(reversed(node.children))
+    return None
+
+
+# Where code assigns a variable: `$x =`, `$a, $b =`, `$x +=`, `$x++`, `++$x`, `foreach ($x in`.
+# Read from text, not the tree: a superset is safe (more variables treated as unknown) and a
+# regex pass is far cheaper than walking every node of a loop body.
+_VAR = r"\$(?:\{[^}]*\}|[\w:?]+)"
+_ASSIGNED = re.compile(
+    rf"({_VAR}(?:\s*,\s*{_VAR})*)\s*(?:[-+*/%?]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*({_VAR})|foreach\s*\(\s*({_VAR})",
+    re.IGNORECASE,
+)
+_ONE_VAR = re.compile(_VAR)
+
+
+def assigned_variables(text: str) -> set[str]:
+    """Lower-case names of the variables assigned anywhere in `text` (a superset; see `_ASSIGNED`)."""
+    if "=" not in text and "++" not in text and "--" not in text and "foreach" not in text.lower():
+        return set()
+    names: set[str] = set()
+    for match in _ASSIGNED.finditer(text):
+        for group in match.groups():
+            if group:
+                names.update(variable_key(v) for v in _ONE_VAR.findall(group))
+    return names
+
+
+@functools.lru_cache(maxsize=4096)
+def variable_key(written: str) -> str:
+    """The lookup key of a variable as written (`$Script:X`, `${x}`, `@p`) → `x`; `env:` kept (cached: a hot path)."""
+    name = written.lstrip("$@")
+    if name.startswith("{") and name.endswith("}"):
+        name = name[1:-1]
+    name = name.lower()
+    scope, sep, rest = name.partition(":")
+    if sep and scope in ("script", "global", "local", "private", "using"):
+        return rest
+    return name
+
+
+_OPENERS = {"(": ")", "{": "}", "[": "]"}
+
+
+def split_arguments(text: str) -> tuple[list[tuple[str, bool]], int]:
+    """Split a command's text into argument words as PowerShell's argument mode does, roughly.
+
+    Args:
+        text: the command text (name first).
+
+    Returns:
+        The words, each with whether a comma joined it to the word before (an array), and the
+        offset where the statement ended (an unquoted `;`, `|` or newline outside brackets).
+    """
+    words: list[tuple[str, bool]] = []
+    current: list[str] = []
+    joined = False
+    depth: list[str] = []
+    quote = ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            current.append(ch)
+            if ch == "`" and quote == '"' and i + 1 < len(text):
+                current.append(text[i + 1])
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+            current.append(ch)
+        elif ch == "`" and i + 1 < len(text):
+            current.append(ch + text[i + 1])
+            i += 1
+        elif ch in _OPENERS:
+            depth.append(_OPENERS[ch])
+            current.append(ch)
+        elif depth and ch == depth[-1]:
+            depth.pop()
+            current.append(ch)
+        elif depth:
+            current.append(ch)
+        elif ch in ";|\n":
+            break
+        elif ch == "," or ch.isspace():
+            if current:
+                words.append(("".join(current), joined))
+                current = []
+                joined = False
+            if ch == ",":
+                joined = True
+        else:
+            current.append(ch)
+        i += 1
+    if current:
+        words.append(("".join(current), joined))
+    return words, i

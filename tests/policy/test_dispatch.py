@@ -1,0 +1,303 @@
+"""policy/rules/shell/dispatch.py: the command a program is given reaches the right analyser (S-RULE-03)."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from policy.rules.shell.dispatch import analyse_program, analyse_tool, decode_encoded_command
+from policy.rules.shell.ops import Analysis, Operation, Value
+from tests._requirements import requirement
+
+
+def b64(command: str) -> str:
+    """What `powershell -EncodedCommand` expects, built the documented way."""
+    return base64.b64encode(command.encode("utf-16-le")).decode("ascii")
+
+
+def find(analysis: Analysis, shell: str, name: str) -> list[Operation]:
+    """The operations of `analysis` with this shell and name."""
+    return [o for o in analysis.operations if o.shell == shell and o.name == name]
+
+
+def rd_of(analysis: Analysis) -> Operation:
+    """The one cmd `rd` operation of `analysis`."""
+    (found,) = find(analysis, "cmd", "rd")
+    return found
+
+
+# --- cmd ------------------------------------------------------------------------------
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    ("program", "argv"),
+    [
+        ("cmd", ['/c "r^d /s /q C:\\x"']),
+        ("cmd", ["/c", "rd", "/s", "/q", "C:\\x"]),
+        ("cmd.exe", ["/C", "rd /s /q C:\\x"]),
+        ('"C:\\Windows\\System32\\cmd.EXE"', ["/k rd /s /q C:\\x"]),
+        ("cmd", ["/r rd /s /q C:\\x"]),
+        ("cmd", ['/c"rd /s /q C:\\x"']),
+        ("cmd", ["/crd /s /q C:\\x"]),
+        ("cmd", ["/q /d /c rd /s /q C:\\x"]),
+        ("cmd", ["/q/c rd /s /q C:\\x"]),
+        ("cmd", ['/s /c ""rd" /s /q C:\\x"']),
+        ("cmd", ["/v:on /c set x=rd&& !x! /s /q C:\\x"]),
+    ],
+)
+def test_cmd_switches_lead_to_the_command(program: str, argv: list[Value]) -> None:
+    """S-RULE-03: /c, /k, /r (any case, glued or after other switches) hand the rest to the cmd analyser."""
+    operation = rd_of(analyse_program(program, argv))
+    assert operation.args == ("C:\\x",)
+    assert operation.switch("s")
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    ("argv", "program", "args"),
+    [
+        # two quotes, a blank between, no special character: cmd keeps them (a quoted program path)
+        (['/c "C:\\Program Files\\x.exe"'], "x", ()),
+        # otherwise the first and the last quote go
+        (['/c ""C:\\Program Files\\x.exe" a b"'], "x", ("a", "b")),
+        (['/c "net user bob /add"'], "net", ("user", "bob", "/add")),
+    ],
+)
+def test_cmd_strips_the_outer_quotes_by_its_documented_rule(argv: list[Value], program: str, args: tuple[str]) -> None:
+    """S-RULE-03: `cmd /?`'s quote rule decides what the inner command line is."""
+    (found,) = find(analyse_program("cmd", argv), "program", program)
+    assert found.args == args
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_cmd_v_off_keeps_bangs_literal() -> None:
+    """S-RULE-03: `/v:off` turns delayed expansion off, so `!x!` stays a (harmless) literal name."""
+    analysis = analyse_program("cmd", ["/v:off /c set x=rd&& !x! /s /q C:\\x"])
+    assert find(analysis, "cmd", "rd") == []
+    assert find(analysis, "program", "!x!")
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_cmd_with_a_non_constant_command_is_dynamic() -> None:
+    """S-RULE-03: `cmd /c <unknown>` asks: the command text is not constant."""
+    analysis = analyse_program("cmd", ["/c", None])
+    assert analysis.dynamic
+
+
+# --- PowerShell -----------------------------------------------------------------------
+
+ENCODED_SPELLINGS = [
+    "-e",
+    "-E",
+    "-ec",
+    "-en",
+    "-enc",
+    "-enco",
+    "-EncodedC",
+    "-encodedcommand",
+    "/e",
+    "/enc",
+    "\u2013enc",
+]
+COMMAND_SPELLINGS = ["-c", "-C", "-co", "-com", "-comm", "-comma", "-comman", "-Command", "/c", "/command"]
+
+
+def powershell_ops(analysis: Analysis) -> list[str]:
+    """The cmdlet names the PowerShell analyser resolved."""
+    return [o.name for o in analysis.operations if o.shell == "powershell"]
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize("switch", ENCODED_SPELLINGS)
+def test_every_encoded_command_abbreviation_is_decoded(switch: str) -> None:
+    """S-RULE-03: -EncodedCommand in every accepted abbreviation is decoded and analysed one level deeper."""
+    analysis = analyse_program("powershell", ["-NoProfile", switch, b64("Remove-Item C:\\x -Recurse")], 1)
+    (own,) = find(analysis, "program", "powershell")
+    assert own.has("encodedcommand")
+    assert "remove-item" in powershell_ops(analysis)
+    assert all(o.depth >= 1 for o in analysis.operations if o.shell == "powershell")
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize("switch", COMMAND_SPELLINGS)
+def test_every_command_abbreviation_is_read(switch: str) -> None:
+    """S-RULE-03: -Command in every accepted prefix: the rest of the line is the script."""
+    analysis = analyse_program("powershell.exe", ["-ExecutionPolicy", "Bypass", switch, "Remove-Item", "C:\\x"])
+    (own,) = find(analysis, "program", "powershell")
+    assert own.param("executionpolicy") == "Bypass"
+    assert own.param("command") == "Remove-Item C:\\x"
+    assert "remove-item" in powershell_ops(analysis)
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_powershell_first_positional_argument_starts_the_command() -> None:
+    """S-RULE-03: for powershell.exe the first non-switch argument and the rest are the command."""
+    analysis = analyse_program("powershell", ["-nop", "Remove-Item", "C:\\x"])
+    assert find(analysis, "program", "powershell")[0].param("command") == "Remove-Item C:\\x"
+    assert "remove-item" in powershell_ops(analysis)
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    ("program", "argv", "path"),
+    [
+        ("pwsh", ["script.ps1", "a"], "script.ps1"),
+        ("powershell", ["-File", "C:\\x\\run.ps1"], "C:\\x\\run.ps1"),
+        ("powershell", ["-f", "run.ps1"], "run.ps1"),
+        ("pwsh", ["-nop", "-File:run.ps1"], "run.ps1"),
+    ],
+)
+def test_a_script_file_is_a_file_parameter(program: str, argv: list[Value], path: str) -> None:
+    """S-RULE-03: -File (and pwsh's first positional argument) names a script the effect rules judge."""
+    (own,) = find(analyse_program(program, argv), "program", program)
+    assert own.param("file") == path
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_a_single_argument_string_is_split_like_a_command_line() -> None:
+    """S-RULE-03: Start-Process -ArgumentList 'a b c' semantics: one string is the whole command line."""
+    analysis = analyse_program("powershell", ["-NoProfile -Command Remove-Item C:\\x"])
+    (own,) = find(analysis, "program", "powershell")
+    assert own.switch("noprofile")
+    assert own.param("command") == "Remove-Item C:\\x"
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize("payload", ["!!!!", "abc", "A"])
+def test_invalid_base64_fails(payload: str) -> None:
+    """S-RULE-03: a payload that is not base64 of UTF-16LE is a failure (the text rules take over)."""
+    analysis = analyse_program("powershell", ["-enc", payload])
+    assert analysis.failed is not None
+    assert "EncodedCommand" in analysis.failed
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [(["-c", None], "not constant"), (["-"], "standard input"), (["-Command", "-"], "standard input")],
+)
+def test_powershell_text_that_cannot_be_known_is_dynamic(argv: list[Value], words: str) -> None:
+    """S-RULE-03: a command from a non-constant value or from stdin asks a person."""
+    analysis = analyse_program("powershell", argv)
+    assert any(words in s for s in analysis.dynamic)
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    ("payload", "expected"),
+    [
+        (b64("Get-Date"), "Get-Date"),
+        (" " + b64("Get-Date") + "\n", "Get-Date"),
+        (b64("Get-Date")[:-2], None),  # Convert.FromBase64String requires the padding
+        ("!!!!", None),
+        ("", None),
+    ],
+)
+def test_encoded_payloads_decode_as_utf16le(payload: str, expected: str | None) -> None:
+    """S-RULE-03: base64 of UTF-16LE, white space ignored and padding required as .NET does."""
+    assert decode_encoded_command(payload) == expected
+
+
+# --- nesting --------------------------------------------------------------------------
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_nested_interpreters_chain_one_level_each() -> None:
+    """S-RULE-03: cmd /c powershell -c "cmd /c rd …" resolves rd, each interpreter one level deeper."""
+    analysis = analyse_program("cmd", ['/c powershell -c "cmd /c rd /s /q C:\\x"'], 1)
+    rd = rd_of(analysis)
+    powershell = find(analysis, "program", "powershell")
+    inner_cmd = find(analysis, "program", "cmd")
+    assert rd.args == ("C:\\x",)
+    assert powershell and inner_cmd
+    assert min(o.depth for o in powershell) < min(o.depth for o in inner_cmd) < rd.depth
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_powershell_tool_reaches_cmd_inside() -> None:
+    """S-RULE-03: the PowerShell tool's command is parsed, and a cmd inside it reaches the cmd analyser."""
+    analysis = analyse_tool("PowerShell", {"command": "cmd /c rd /s /q C:\\x"})
+    assert analysis is not None
+    assert rd_of(analysis).args == ("C:\\x",)
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    ("program", "argv"),
+    [
+        ("runas", ["/user:admin", "cmd /c rd /s /q C:\\x"]),
+        ("wt", ["-p", "Command Prompt", "cmd", "/c", "rd", "/s", "/q", "C:\\x"]),
+        ("wt", ["new-tab", "--title", "x", "cmd", "/c", "rd /s /q C:\\x"]),
+        ("conhost", ["--headless", "cmd.exe", "/c", "rd /s /q C:\\x"]),
+        ("start", ["/b", "cmd", "/c", "rd /s /q C:\\x"]),
+    ],
+)
+def test_wrappers_unwrap_to_the_program_they_start(program: str, argv: list[Value]) -> None:
+    """S-RULE-03: conhost, runas, wt and start are looked through to the program they run."""
+    analysis = analyse_program(program, argv)
+    assert find(analysis, "program", "cmd")
+    assert rd_of(analysis).args == ("C:\\x",)
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_other_programs_add_nothing() -> None:
+    """S-RULE-03: a program that runs no given command adds no operation (the caller has its own)."""
+    assert analyse_program("notepad.exe", ["x.txt"]) == Analysis()
+
+
+@requirement("S-RULE-11", "S-RULE-16")
+def test_too_deep_nesting_fails() -> None:
+    """S-RULE-11: a chain deeper than the bound is a failure, not a silent pass."""
+    line = "cmd /c " * 12 + "rd /s /q C:\\x"
+    analysis = analyse_program("cmd", [line[len("cmd ") :]])
+    assert analysis.failed is not None
+    assert "too deeply nested" in analysis.failed
+
+
+# --- tools ----------------------------------------------------------------------------
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"mode": "launch_executable", "executable": "C:\\Windows\\System32\\cmd.exe", "args": ["/c", "rd /s /q C:\\x"]},
+        {"mode": "launch_executable", "executable": "cmd.exe", "args": '["/c", "rd", "/s", "/q", "C:\\\\x"]'},
+        {"executable": "cmd", "args": "/c rd /s /q C:\\x"},  # mode defaults to launch
+        {"mode": "launch", "name": "Command Prompt", "args": ["/c rd /s /q C:\\x"]},
+    ],
+)
+def test_app_launch_is_the_program_and_what_it_runs(args: dict[str, object]) -> None:
+    """S-RULE-03: App launch emits the program's operation and looks inside an interpreter."""
+    analysis = analyse_tool("App", args)
+    assert analysis is not None
+    (own,) = [o for o in find(analysis, "program", "cmd") if o.depth == 0]
+    assert own.args[0] == "/c"
+    assert rd_of(analysis).args == ("C:\\x",)
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+def test_app_launch_of_a_plain_program_keeps_its_argv() -> None:
+    """S-RULE-03: App args given as one string are split like a command line."""
+    analysis = analyse_tool(
+        "App", {"mode": "launch_executable", "executable": "C:\\x\\net.exe", "args": "user bob /add"}
+    )
+    assert analysis is not None
+    assert [(o.name, o.args) for o in analysis.operations] == [("net", ("user", "bob", "/add"))]
+
+
+@requirement("S-RULE-03", "S-RULE-16")
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        ("App", {"mode": "resize", "name": "cmd"}),
+        ("App", {"mode": "switch", "name": "cmd"}),
+        ("Process", {"mode": "kill", "name": "cmd"}),
+        ("Type", {"text": "rd /s /q C:\\x"}),
+    ],
+)
+def test_tools_without_a_command_give_none(tool: str, args: dict[str, object]) -> None:
+    """S-RULE-03: only PowerShell and App launches carry a command to analyse."""
+    assert analyse_tool(tool, args) is None
