@@ -45,6 +45,7 @@ from gateway.audit.chain import Tail, count_lines, read_chain_tail
 from gateway.audit.line import chain_hash, dumps, format_ts, jsonable, to_json_line
 from gateway.audit.redact.scrub import masked_tokens, scrub_echoes, scrub_literals, typed_texts
 from gateway.audit.redact.values import redact, redact_args, summarize_result
+from gateway.audit.rotation import rotate
 from gateway.audit.seams import Clock
 
 log = logging.getLogger(__name__)
@@ -260,20 +261,8 @@ class AuditLog:
 
     def _rotate(self) -> None:
         # S-AUD-04: audit.jsonl → .1 → … → .keep (the old .keep is overwritten, i.e. dropped).
-        name = self.path.name
         try:
-            for old in self.directory.glob(f"{name}.*"):
-                suffix = old.name[len(name) + 1 :]
-                if suffix.isdigit() and int(suffix) > self.keep:  # left over from a larger `keep`
-                    old.unlink()
-            if self.keep == 0:
-                self.path.unlink()
-            else:
-                for i in range(self.keep - 1, 0, -1):
-                    src = self.path.with_name(f"{name}.{i}")
-                    if src.exists():
-                        os.replace(src, self.path.with_name(f"{name}.{i + 1}"))
-                os.replace(self.path, self.path.with_name(f"{name}.1"))
+            rotate(self.path, self.keep)
             self.rotations += 1
         except OSError as exc:
             # On Windows a reader holding the file open blocks the rename: keep appending to

@@ -20,6 +20,8 @@ from typing import TextIO
 
 from filelock import FileLock
 
+from gateway.audit.rotation import rotate
+
 log = logging.getLogger(__name__)
 
 # The audit's defaults (config `audit_max_bytes`, `audit_keep`), which the gateway passes on.
@@ -61,17 +63,8 @@ class StderrLog:
             log.warning("could not write the upstream's stderr to %s: %s", self.path, exc)
 
     def _rotate(self) -> None:
-        name = self.path.name
         try:
-            for old in self.path.parent.glob(f"{name}.*"):
-                suffix = old.name[len(name) + 1 :]
-                if suffix.isdigit() and int(suffix) > self.keep:  # left over from a larger `keep`
-                    old.unlink()
-            for i in range(self.keep - 1, 0, -1):
-                src = self.path.with_name(f"{name}.{i}")
-                if src.exists():
-                    os.replace(src, self.path.with_name(f"{name}.{i + 1}"))
-            os.replace(self.path, self.path.with_name(f"{name}.1"))
+            rotate(self.path, self.keep)
             self.rotations += 1
         except OSError as exc:
             # Windows: a reader holding the file blocks the rename; append now, rotate next time.
