@@ -30,9 +30,9 @@ from mcp import Client, StdioServerParameters
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gateway import decide_bridge  # noqa: E402
 from gateway.app import open_gateway  # noqa: E402
 from gateway.config.load import load_config  # noqa: E402
+from gateway.pipeline import policy_world  # noqa: E402
 from gateway.transport.server import build_server  # noqa: E402
 from gateway.upstream.supervisor import UpstreamSpec
 
@@ -64,9 +64,9 @@ async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
     config = load_config(
         environ={}, state_dir=tmp, overrides={"require_process_match": probe != "none", "auto_audit": True}
     )
-    original = decide_bridge._anchor
+    original = policy_world._anchor
     if probe == "full":
-        decide_bridge._anchor = lambda obs: None  # type: ignore[assignment]
+        policy_world._anchor = lambda obs: None  # type: ignore[assignment]
     try:
         async with (
             open_gateway(config, UpstreamSpec.simulator("--scenario", scenario)) as app,
@@ -91,7 +91,7 @@ async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
                 samples.append(click.last)  # type: ignore[attr-defined]
             return samples
     finally:
-        decide_bridge._anchor = original  # type: ignore[assignment]
+        policy_world._anchor = original  # type: ignore[assignment]
 
 
 def main() -> int:
