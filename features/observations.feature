@@ -102,3 +102,32 @@ Feature: Observations — what Windows-MCP printed, as data
     Given the upstream result of sample "11_snapshot_error_bad_region"
     When the gateway parses the "Snapshot" result
     Then there is no observation, because "Error capturing desktop state"
+
+  @S-OBS-30
+  Scenario: The benchmark's tree is read by the speed path and gives the values Element builds
+    Given the benchmark's Snapshot text with 500 elements
+    When the gateway parses the prose
+    Then there are 500 element lines and no parse warnings
+    And every element equals the one Element itself builds from the same fields
+
+  @S-OBS-31
+  Scenario: A tree of the shortest lines stays within its memory bound
+    Given a Snapshot text whose UI tree repeats the line '├── a ""' 1000 times
+    When the gateway parses the prose while tracing memory
+    Then the parse peaked at no more than 8 times the text's own size plus 32 KiB
+
+  @S-OBS-32
+  Scenario: Lines the fast reading leaves alone are read by the grammar
+    Given the Snapshot prose with this UI tree
+      """
+      desktop
+      └── window "W"
+          ├── (1,2) edit "Say"  [action: fill]  [value:"say "hi" now"]
+          ├── (3,4) button "Rename "Default Speaker""  [action: click]  [shortcut:Ctrl+S]
+          └── (5,6) button "x"  [action: click]"  [action: click]
+      """
+    When the gateway parses the prose
+    Then element "Say" has value "say "hi" now"
+    And element "Rename "Default Speaker"" is at 3, 4 in window "W"
+    And element "x"  [action: click]" is at 5, 6 in window "W"
+    And there are no parse warnings

@@ -26,9 +26,12 @@ from typing import Any
 import anyio
 import anyio.to_thread
 
+from gateway.audit.background import BackgroundWriter
 from gateway.audit.seams import AuditSink, Clock
 from gateway.audit.writer import AuditLog
 from gateway.config.load import GatewayConfig, default_config_file, effective_items
+from gateway.files.owner_only import ensure_private_dir
+from gateway.state.approvals import ApprovalStore
 from gateway.state.protected import resolve_protected_paths
 from gateway.state.signer import StateSigner
 from gateway.state.store import KillSwitch, ObservationStore, SharedCounter
@@ -78,6 +81,8 @@ class GatewayApp:
         clock: Clock = time.time,
         audit: AuditSink | None = None,
     ) -> None:
+        with contextlib.suppress(OSError):  # a dir that cannot be made is the doctor's SEVERE finding
+            ensure_private_dir(config.state_dir)  # owner-only before anything is written there (S-WIN-04)
         self.config = config
         self.upstream = upstream
         self.clock = clock
@@ -98,6 +103,7 @@ class GatewayApp:
                 policy_hash=self.policy_hash,
             )
         )
+        self._audit_writer = BackgroundWriter(self.audit) if isinstance(self.audit, AuditLog) else None
         self.counters = Counters()
         self.signer = StateSigner()
         self._policy_config = PolicyConfig.from_attrs(config)
@@ -114,11 +120,50 @@ class GatewayApp:
         self.started_ms = self.now_ms()
 
     async def audit_event(self, event: str, **fields: Any) -> None:
-        """Append one audit event off the event loop (the cross-process lock may wait)."""
+        """Hand one audit event to the writer and go on (queued, in order; S-AUD-13).
+
+        The state dir's `AuditLog` is written by the background writer; an injected sink (tests)
+        is appended to off the event loop as before.
+        """
+        if self._audit_writer is not None:
+            await self._audit_writer.submit(event, fields)
+        else:
+            await anyio.to_thread.run_sync(functools.partial(self.audit.append, event, **fields))
+
+    async def audit_write_ahead(self, event: str, **fields: Any) -> int | None:
+        """Write one audit event and wait until it is on disk (S-AUD-15): the intent of an action
+        before it is forwarded. Returns the line's `seq` (None when it could not be written)."""
+        if self._audit_writer is not None:
+            return await self._audit_writer.write_ahead(event, fields)
         await anyio.to_thread.run_sync(functools.partial(self.audit.append, event, **fields))
+        return None
+
+    async def audit_flush(self) -> None:
+        """Wait until every audit event handed in so far is written."""
+        if self._audit_writer is not None:
+            await self._audit_writer.flush()
+
+    def audit_written(self) -> bool:
+        """Block until every audit event handed in so far is written (synchronous readers only)."""
+        return self._audit_writer.wait_written() if self._audit_writer is not None else True
+
+    def close_audit(self) -> None:
+        """Drain the audit queue and stop its writer (blocking; `open_gateway` calls it on exit)."""
+        if self._audit_writer is not None:
+            self._audit_writer.close()
 
     def now_ms(self) -> float:
         return self.clock() * 1000.0
+
+    @property
+    def policy_config(self) -> PolicyConfig:
+        """The config as policy takes it, validated once at start."""
+        return self._policy_config
+
+    @functools.cached_property
+    def approvals(self) -> ApprovalStore:
+        """The state dir's approvals: one store (and one file lock) for the life of the process."""
+        return ApprovalStore(self.config.state_dir)
 
     @functools.cached_property
     def protected_paths(self) -> tuple[str, ...]:
@@ -235,4 +280,9 @@ async def open_gateway(
         for warning in config.warnings:
             log.warning("%s", warning)
             app.audit.append("config", reason=warning)
-        yield app
+        try:
+            yield app
+        finally:
+            # Drain what is queued (S-AUD-16); off the loop, and shielded so a cancelled exit drains too.
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(app.close_audit)

@@ -43,8 +43,21 @@ from policy.decision import (
 )
 from policy.freshness import basis_of, check_freshness, check_window, freshness_warnings, window_matches
 from policy.kill import KILL_EXEMPT, can_release
-from policy.values import GATEWAY_ARGS, NOT_PROBED, Approval, ApprovalScope, ApprovalStatus, KillState, Probe, ToolCall
+from policy.values import (
+    GATEWAY_ARGS,
+    NOT_PROBED,
+    PROBE_PENDING,
+    Approval,
+    ApprovalScope,
+    ApprovalStatus,
+    KillState,
+    Probe,
+    ToolCall,
+)
 from policy.visibility import is_visible
+
+# This product's own package, not a same-named one from another distribution (gateway/cli/ownership.py).
+__winmcp_gateway__ = True
 
 __all__ = [
     "CAPTURE_TOOLS",
@@ -57,6 +70,7 @@ __all__ = [
     "OBSERVATION_TOOLS",
     "OWN_READ_ONLY_TOOLS",
     "OWN_TOOLS",
+    "PROBE_PENDING",
     "SELF_PROTECTION_RULE",
     "SHADOWABLE",
     "UPSTREAM_TOOLS",

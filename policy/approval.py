@@ -60,7 +60,9 @@ def is_expired(a: Approval, now_ms: float) -> bool:
     return a.expires_ms is not None and (not math.isfinite(now_ms) or now_ms > a.expires_ms)
 
 
-def request(approval_id: str, call: ToolCall, ask: Decision, now_ms: float, ttl_ms: float) -> tuple[Approval, Decision]:
+def request(
+    approval_id: str, call: ToolCall, ask: Decision, now_ms: float, ttl_ms: float, *, cli_options: str = ""
+) -> tuple[Approval, Decision]:
     """Turn an ASK from `decide` into a pending approval and the refusal that names its id (S-APR-01).
 
     Args:
@@ -69,6 +71,8 @@ def request(approval_id: str, call: ToolCall, ask: Decision, now_ms: float, ttl_
         ask: the ASK decision `decide` returned for it.
         now_ms: the clock now.
         ttl_ms: `approval_ttl_ms`.
+        cli_options: what the person's command needs after the id, quoted by the shell (e.g.
+            ' --state-dir "D:\\agent state"' when the state dir is not the default, S-APR-31).
 
     Returns:
         The pending approval to store, and the ASK decision whose remedy names the id.
@@ -91,7 +95,8 @@ def request(approval_id: str, call: ToolCall, ask: Decision, now_ms: float, ttl_
         reason=ask.reason,
     )
     remedy = (
-        f"ask a person to run `winmcp-gateway approve {approval_id}` (or `deny {approval_id}`), then repeat "
+        f"ask a person to run `winmcp-gateway approve {approval_id}{cli_options}` "
+        f"(or `deny {approval_id}{cli_options}`), then repeat "
         f'the identical call with approval_id="{approval_id}" within {int(ttl_ms // 1000)} s'
     )
     return pending, replace(ask, remedy=remedy, approval_id=approval_id, approval=pending)

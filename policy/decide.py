@@ -74,6 +74,15 @@ def _rule_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     rules = ctx.rules
     if rules is None or not _subject_to_rules(call.tool):
         return None
+    if isinstance(rules, _MatchOnce):  # three steps ask; one decide answers once
+        key = id(call)
+        if key not in rules.hits_of:
+            rules.hits_of[key] = _rule_hit_uncached(call, ctx, rules)
+        return rules.hits_of[key]
+    return _rule_hit_uncached(call, ctx, rules)
+
+
+def _rule_hit_uncached(call: ToolCall, ctx: Context, rules: CommandRules) -> RuleHit | None:
     hit = rules.match(call.tool, call.args)
     if hit is not None and type(hit) is not RuleHit:
         raise TypeError(f"command rules returned {type(hit).__name__}, not a RuleHit or None")
@@ -226,11 +235,12 @@ class _MatchOnce:
     Typed text is matched as PowerShell (policy/typed.py), so one call may ask about a few
     different contents; each is matched once."""
 
-    __slots__ = ("_rules", "_hits")
+    __slots__ = ("_rules", "_hits", "hits_of")
 
     def __init__(self, rules: CommandRules) -> None:
         self._rules = rules
         self._hits: dict[tuple[str, str], RuleHit | None] = {}
+        self.hits_of: dict[int, RuleHit | None] = {}  # `_rule_hit` per call (by identity, one decide long)
 
     def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
         key = (tool, repr(sorted(args.items(), key=lambda kv: str(kv[0]))))

@@ -50,6 +50,9 @@ class Code(enum.StrEnum):
     APPROVAL_DENIED = "APPROVAL_DENIED"
     POLICY_ERROR = "POLICY_ERROR"
     BAD_ARGUMENTS = "BAD_ARGUMENTS"  # refused before policy runs (gateway/pipeline/arguments.py, S-ARG-01)
+    # Not a refusal a client sees: "everything but the window drift allows; probe, then decide
+    # again" (S-FRESH-10). It is a DENY, never shadowed, so a shell that failed to probe stays closed.
+    PROBE_PENDING = "PROBE_PENDING"
 
 
 class Warn(enum.StrEnum):

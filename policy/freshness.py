@@ -106,7 +106,8 @@ def basis_of(call: ToolCall, view: SessionView) -> tuple[Observation | None, Dec
     )
 
 
-def _window_known(obs: Observation) -> bool:
+def window_known(obs: Observation) -> bool:
+    """Whether the observation recorded the focused window (its tree was read)."""
     return obs.capture.tree not in _NO_WINDOW_INFO
 
 
@@ -213,6 +214,15 @@ def _check_label_table(view: SessionView, obs: Observation) -> Decision | None:
 
 def _check_drift(view: SessionView, obs: Observation) -> Decision | None:
     probe = view.probe
+    if probe.status == "pending":
+        # Probe last (S-FRESH-10): only a call that everything before this check allows pays for one.
+        return refuse(
+            Code.PROBE_PENDING,
+            "the focused window has not been read yet; the gateway reads it and decides again.",
+            "none: the gateway does this itself",
+            spec="S-FRESH-10",
+            observation=obs.id,
+        )
     if probe.status == "not_probed":
         return policy_error("the gateway did not probe the focused window before this input action.", spec="S-FRESH-06")
     if probe.status == "failed":
@@ -224,7 +234,7 @@ def _check_drift(view: SessionView, obs: Observation) -> Decision | None:
             spec="S-FRESH-06",
             observation=obs.id,
         )
-    if not _window_known(obs):
+    if not window_known(obs):
         return refuse(
             Code.PROCESS_CHANGED,
             f"{obs.id} ({obs.capture.tool}) did not record the focused window, so a window change cannot be ruled out.",
@@ -318,7 +328,7 @@ def check_window(call: ToolCall, view: SessionView, config: PolicyConfig) -> Dec
         window, known = view.probe.focused, True
     else:
         obs, _ = basis_of(call, view)
-        if obs is not None and _window_known(obs):
+        if obs is not None and window_known(obs):
             window, known = obs.focused, True
     if window is not None and window_matches(window.name, config.allowed_windows):
         return None

@@ -120,7 +120,9 @@ class Probe:
 
     Attributes:
         status: "ok" (`focused` is the focused window now; None = upstream reports none),
-            "failed" (the probe ran but gave no answer), "not_probed" (the shell did not look).
+            "failed" (the probe ran but gave no answer), "not_probed" (the shell did not look),
+            "pending" (the shell looks only if everything else allows: the drift check then
+            answers PROBE_PENDING, and the shell probes and decides again; S-FRESH-10).
         focused: the focused window now, when status is "ok".
         captured: the probe replaced upstream's label table (every Snapshot-based probe
             does, FORMATS.md §7) — a label call after such a probe acts on the probe's table,
@@ -130,17 +132,18 @@ class Probe:
         detail: why a probe failed (shown in the refusal).
     """
 
-    status: Literal["ok", "failed", "not_probed"]
+    status: Literal["ok", "failed", "not_probed", "pending"]
     focused: Window | None = None
     captured: bool = True
     detail: str = ""
     labels: tuple[object, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.status not in ("ok", "failed", "not_probed"):
-            raise ValueError(f"Probe.status must be ok/failed/not_probed, not {self.status!r}")
+        if self.status not in ("ok", "failed", "not_probed", "pending"):
+            raise ValueError(f"Probe.status must be ok/failed/not_probed/pending, not {self.status!r}")
         if self.focused is not None and (self.status != "ok" or type(self.focused) is not Window):
             raise ValueError("only an ok probe carries a focused Window")
 
 
 NOT_PROBED = Probe(status="not_probed", captured=False)
+PROBE_PENDING = Probe(status="pending", captured=False)

@@ -1,11 +1,16 @@
 """Benchmark: parsing a 5,000-element Snapshot text (gateway/observe/parse.py), against baselines.
 
-Run: `.venv/bin/python scripts/bench_parse.py [--elements N] [--repeat R]`
+Run: `.venv/bin/python scripts/bench_parse.py [--elements N] [--repeat R] [--memory] [--check]`
 
 Absolute times depend on the machine, so every figure is also given as a ratio to
 baselines measured in the same run on the same text: `str.splitlines` (the floor for
 any line-based parser) and a single `re.findall` over the text (what a regex-only parser
 that ignores the grammar would cost). No test asserts on these numbers.
+
+Targets: S-OBS-30 (≤ 20 ms for 5,000 elements, plain and JSON-wrapped; for another N the
+same 4 µs per element) and, with `--memory`, S-OBS-31 (tracemalloc peak ≤ 2.5× the text's
+own size for this tree, ≤ 3.5× JSON-wrapped). Each is printed with whether it holds; the
+exit code changes only with `--check` (1 when a target printed does not hold).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import re
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -62,6 +68,24 @@ def synthetic_text(elements: int) -> str:
     return HEAD + "\n".join(lines)
 
 
+TARGET_MS = 20.0  # S-OBS-30: issue 13 item 6, "a 5,000-element tree parses in ≤ 20 ms (JSON-wrapped included)"
+TARGET_ELEMENTS = 5000
+MEMORY_BOUND = {"plain": 2.5, "JSON-wrapped": 3.5}  # S-OBS-31, × sys.getsizeof(text), for this tree
+
+
+def peak_ratio(text: str) -> float:
+    """tracemalloc peak while parsing `text`, as a multiple of the text's own size (sys.getsizeof)."""
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        capture = parse_text("Snapshot", text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    del capture
+    return (peak - base) / sys.getsizeof(text)
+
+
 def timed(fn: Callable[[], object], repeat: int) -> float:
     """Median wall time of `fn` in milliseconds over `repeat` runs (after one warm-up)."""
     fn()
@@ -78,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--elements", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=21)
+    parser.add_argument("--memory", action="store_true", help="also measure the tracemalloc peak (S-OBS-31)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a printed target does not hold")
     args = parser.parse_args(argv)
     text = synthetic_text(args.elements)
     wrapped = json.dumps([text], ensure_ascii=False)
@@ -100,7 +126,23 @@ def main(argv: list[str] | None = None) -> int:
             f"{label:32s} {ms:9.3f} ms  = {ms / base_split:7.1f}x splitlines, {ms / base_regex:6.1f}x regex,"
             f" {1000.0 * ms / parsed:6.2f} µs/element"
         )
-    return 0
+    budget = TARGET_MS * parsed / TARGET_ELEMENTS
+    held = max(plain, json_form) <= budget
+    scaled = "" if parsed == TARGET_ELEMENTS else f" (scaled to {parsed:,} elements: ≤ {budget:.1f} ms)"
+    print(
+        f"target S-OBS-30: ≤ {TARGET_MS:.0f} ms for {TARGET_ELEMENTS:,} elements, JSON-wrapped included{scaled}:"
+        f" {'holds' if held else 'does NOT hold'} (plain {plain:.1f} ms, JSON-wrapped {json_form:.1f} ms)"
+    )
+    ok = held
+    if args.memory:
+        for label, form in (("plain", text), ("JSON-wrapped", wrapped)):
+            ratio, bound = peak_ratio(form), MEMORY_BOUND[label]
+            ok = ok and ratio <= bound
+            print(
+                f"memory S-OBS-31 ({label}): tracemalloc peak {ratio:.2f}x the text's {sys.getsizeof(form):,} bytes,"
+                f" bound ≤ {bound}x: {'holds' if ratio <= bound else 'does NOT hold'}"
+            )
+    return 1 if args.check and not ok else 0
 
 
 if __name__ == "__main__":

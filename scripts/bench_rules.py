@@ -1,6 +1,7 @@
 """What the PowerShell analyser costs per call, as ratios against today's text rules measured in the same run.
 
-    .venv/bin/python scripts/bench_rules.py [--rounds 300] [--corpus-rounds 5] [--json] [--check] [--profile N]
+    .venv/bin/python scripts/bench_rules.py [--rounds 300] [--corpus-rounds 5] [--json] [--check]
+                                            [--profile N | --stages]
 
 Columns, per case (µs per call, p50 and p95 over the samples; the ratio is of the p50s):
   text rules   `tool_views` + every built-in regex rule and predicate for the tool: the baseline
@@ -18,6 +19,10 @@ the load average is printed with the result, and the numbers are for comparing, 
 Exits 0, or with --check 1 when a 2 KB script is over budget. `--profile N` instead prints the N
 functions with the most own time (cProfile) over the uncached analyser on the two 2 KB scripts, to
 explain a budget miss; cProfile inflates functions called often, so read it for ranking, not µs.
+`--stages` instead splits the uncached analyser's cost on each 2 KB script into its stages, p50/p95
+over the rounds: `parse_text` (the text's preparation, the grammar-gap repair of `ps_repair` where
+needed, the parse), the tree-sitter parse alone (C, not ours to speed up; `parse_text` less this is
+preparation and repair) and the walk (`ps_walk` and the modules under it) on a fresh tree.
 """
 
 from __future__ import annotations
@@ -37,8 +42,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from policy.rules.match import BUILTIN_RULES, load_rules, tool_views  # noqa: E402
-from policy.rules.shell.dispatch import analyse_tool  # noqa: E402
+from policy.rules.shell.dispatch import analyse_program, analyse_tool  # noqa: E402
 from policy.rules.shell.powershell import clear_analysis_cache  # noqa: E402
+from policy.rules.shell.ps_tree import PARSER, parse_text  # noqa: E402
+from policy.rules.shell.ps_walk import Walker  # noqa: E402
 from tests.policy.rule_corpus import DANGEROUS, ORDINARY  # noqa: E402
 
 BUDGET_US = 1000.0  # issue 18: p95 ≤ 1 ms for a 2 KB command on the project's 2-core machine
@@ -166,9 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--check", action="store_true", help="exit 1 when a 2 KB script's analyser p95 > 1 ms")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the analyser's top N functions")
+    parser.add_argument("--stages", action="store_true", help="split each 2 KB script's cost: parse_text, walk")
     args = parser.parse_args(argv)
     if args.profile:
         profile_analyser(args.rounds, args.profile)
+        return 0
+    if args.stages:
+        print_stages(args.rounds)
         return 0
     cases: dict[str, list[Args]] = {
         "2 KB script": [{"command": SCRIPT}],
@@ -226,6 +237,36 @@ def profile_analyser(rounds: int, top: int) -> None:
             analyser(args)
     profiler.disable()
     pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(top)
+
+
+def stage_samples(text: str, rounds: int) -> dict[str, list[float]]:
+    """µs per stage of one uncached analysis of `text`, `rounds` samples each (see the module docstring)."""
+    samples: dict[str, list[float]] = {"parse_text": [], "of it tree-sitter": [], "walk": []}
+    for _ in range(rounds):
+        start = time.perf_counter()
+        parsed = parse_text(text)  # prepare, the repair where needed, the parse
+        samples["parse_text"].append((time.perf_counter() - start) * 1e6)
+        parsed_bytes = parsed.tree.root_node.text or b""  # what the grammar read (the repair, if any)
+        start = time.perf_counter()
+        tree = PARSER.parse(parsed_bytes)
+        samples["of it tree-sitter"].append((time.perf_counter() - start) * 1e6)
+        walker = Walker(analyse_program, 0)
+        start = time.perf_counter()
+        walker.walk_in(parsed.source, tree.root_node)
+        samples["walk"].append((time.perf_counter() - start) * 1e6)
+    return samples
+
+
+def print_stages(rounds: int) -> None:
+    """Print p50/p95 per stage of the uncached analyser on each 2 KB script."""
+    for name, text in (("2 KB script", SCRIPT), ("2 KB dense", DENSE)):
+        stage_samples(text, 5)  # warm up, as `measure` does
+        gc.collect()
+        cells = [
+            f"{stage} {statistics.median(values):5.0f} /{percentile(values, 0.95):5.0f}"
+            for stage, values in stage_samples(text, rounds).items()
+        ]
+        print(f"{name:12} µs p50 / p95: " + " | ".join(cells))
 
 
 def _print_table(result: dict[str, object]) -> None:

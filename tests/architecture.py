@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 # gateway's packages, lowest first: a module may import from its own layer or any below it.
-# Leaves (errors, tools) sit at the bottom with config; app is the holder the upper rooms read.
+# Leaves (errors, tools, files) sit at the bottom with config; app is the holder the upper rooms read.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("policy",),
-    ("gateway", "gateway.errors", "gateway.tools"),
+    ("gateway", "gateway.errors", "gateway.tools", "gateway.files"),
     ("gateway.config", "gateway.observe"),
     ("gateway.audit",),
     ("gateway.state",),
@@ -46,7 +46,7 @@ POLICY_BANNED_CALLS = frozenset({"open", "__import__", "eval", "exec", "compile"
 # Import names that differ from their distribution names.
 DIST_OF = {
     "PIL": "pillow",
-    "mcp_types": "mcp",
+    "mcp_types": "mcp-types",
     "platformdirs": "platformdirs",
     "tree_sitter": "tree-sitter",
     "tree_sitter_powershell": "tree-sitter-powershell",

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from gateway.config.keys import ENV_HOME
 from tests._requirements import SPEC_ID
 
 # Environment variables a test must never inherit from the developer's shell.
@@ -20,13 +21,21 @@ _CLAIMED_RUN: set[str] = set()
 @pytest.fixture(autouse=True)
 def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Each test starts without WINMCP_*/WINDOWS_MCP_* variables and without the developer's
-    per-user config or state: the platform dirs point into an empty temporary home."""
+    per-user config or state: the gateway's dirs and the platform dirs point into an empty
+    temporary home.
+
+    `WINMCP_GATEWAY_HOME` is what isolates the gateway on Windows too, where platformdirs asks the
+    OS for the known folders and ignores APPDATA/LOCALAPPDATA (S-CFG-20; why a variable and not an
+    in-process hook: gateway/config/load.py). Children inherit it; a child started through the
+    SDK's stdio client gets only the variables its test passes (tests/e2e/harness.py passes it).
+    """
     for key in list(os.environ):
         if key.startswith(_OWN_ENV_PREFIXES):
             monkeypatch.delenv(key, raising=False)
     home = tmp_path_factory.mktemp("home")
     for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "APPDATA", "LOCALAPPDATA"):
         monkeypatch.setenv(var, str(home / var.lower()))
+    monkeypatch.setenv(ENV_HOME, str(home / "winmcp-gateway"))
     yield
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pytest_bdd import given, scenario, then, when
 
-from tests._requirements import REPO
+from tests._requirements import REPO, requirement
 
 SCRIPTS = sorted((REPO / "scripts").glob("bench*.py"))
 
@@ -21,3 +24,57 @@ def test_the_benchmark_script_imports_and_prints_its_usage(script: Path) -> None
     )
     assert done.returncode == 0, done.stderr[-800:]
     assert "usage" in done.stdout.lower()
+
+
+@pytest.fixture
+def bench_run(tmp_path: Path) -> dict[str, object]:
+    return {"tmp": tmp_path}
+
+
+@given("the proxy benchmark without the FastMCP peer")
+def _bench_given() -> None:
+    """The peer needs its own venv (made on first use); two rounds of the rest prove the harness."""
+
+
+@when("it runs two rounds")
+def _bench_runs(bench_run: dict[str, object]) -> None:
+    tmp = bench_run["tmp"]
+    assert isinstance(tmp, Path)
+    out = tmp / "bench.json"
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "bench_proxy.py"), "--n", "2", "--warmup", "1", "--no-fastmcp",
+         "--json", str(out)],
+        capture_output=True, text=True, timeout=600, cwd=REPO, env={**os.environ, "WINMCP_BENCH_CACHE": str(tmp)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    bench_run["report"] = json.loads(out.read_text(encoding="utf-8"))
+
+
+@then("every case has direct, gateway, gateway+reuse and relay rows with ratios to direct")
+def _bench_rows(bench_run: dict[str, object]) -> None:
+    report = bench_run["report"]
+    assert isinstance(report, dict)
+    summary = report["summary"]
+    assert set(summary) == {"display", "snapshot_text", "snapshot_png", "large_tree", "click", "click_refused"}
+    for case in ("display", "snapshot_text", "snapshot_png", "large_tree", "click"):
+        assert {"direct", "gateway", "gateway+reuse", "relay"} <= set(summary[case]), case
+        row = summary[case]["gateway"]
+        assert row["median_ms"] > 0 and row["p95_ms"] >= row["median_ms"] and row["ratio"] > 0
+    assert summary["click"]["direct probe+click"]["ratio"] == 1.0
+    assert len(report["samples"]["display|gateway"]) == 2
+
+
+@then("the peak RSS of every started process is reported")
+def _bench_rss(bench_run: dict[str, object]) -> None:
+    report = bench_run["report"]
+    assert isinstance(report, dict)
+    if sys.platform.startswith("linux"):  # VmHWM is read from /proc
+        commands = " ".join(report["rss_mb"])
+        assert "gateway serve" in commands and "relay.py" in commands and "gateway.sim" in commands
+
+
+@pytest.mark.e2e
+@requirement("S-PERF-01")
+@scenario("benchmarks.feature", "The proxy benchmark measures every target on every case, interleaved, and writes JSON")
+def test_bench_proxy_measures_every_target_interleaved_and_reports_json() -> None:
+    """S-PERF-01: the FastMCP peer is left out (it needs its own venv); the rest runs two rounds."""

@@ -231,14 +231,14 @@ def main(
     else:
         state = args.state_dir or (Path(env[ENV_STATE_DIR]) if env.get(ENV_STATE_DIR) else default_state_dir)
         if state is None:
-            _write(err, f"audit-report: no state dir; pass --state-dir D or --file F, or set {ENV_STATE_DIR}")
+            _write(err, f"winmcp-gateway: error: no state dir; pass --state-dir D or --file F, or set {ENV_STATE_DIR}")
             return EXIT_BROKEN
         paths = audit_files(Path(state).expanduser())
         looked = Path(state).expanduser() / FILE_NAME
     if not paths:
         _write(
             err,
-            f"audit-report: no audit file at {looked}. The gateway writes it there once it has handled "
+            f"winmcp-gateway: error: no audit file at {looked}. The gateway writes it there once it has handled "
             f"a call (unless auto_audit = false). Point at the right place with --state-dir D, --file F "
             f"or {ENV_STATE_DIR}.",
         )
@@ -248,7 +248,8 @@ def main(
     verify = summary.get("verify")
     if args.verify and isinstance(verify, Mapping) and not verify.get("ok"):
         problem = verify["problem"]
-        _write(err, f"audit-report: chain broken at {problem['file']}:{problem['line']}: {problem['reason']}")
+        where = f"{problem['file']}:{problem['line']}"
+        _write(err, f"winmcp-gateway: error: audit chain broken at {where}: {problem['reason']}")
         return EXIT_BROKEN
     if args.check and summary["refusals"] > 0:
         return EXIT_REFUSALS

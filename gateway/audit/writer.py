@@ -20,6 +20,8 @@ several gateway processes never interleave lines or fork the chain (S-AUD-03):
 3. Rotate when the new line would push the file past ``max_bytes``: ``audit.jsonl`` →
    ``.1`` → … → ``.keep``; older files are dropped (S-AUD-04). The chain carries on.
 4. Append the line with ``os.write`` on an ``O_APPEND`` descriptor; ``fsync`` if asked.
+   `append_batch` does steps 1–4 once for several lines (one lock, one write, one fsync):
+   the gateway's background writer (`gateway/audit/background.py`) hands it what queued up.
 
 The canonical line and its hash are `_audit_json`; reading the tail is `_audit_chain`.
 `AuditLog.append` never raises (S-AUD-06): a failure is counted, kept in ``last_error``
@@ -35,7 +37,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +52,9 @@ from gateway.audit.seams import Clock
 
 log = logging.getLogger(__name__)
 
-EVENTS = ("observation", "allow", "deny", "ask", "approval", "failure", "kill", "config")
+# `allow` with phase "intent" is written before an input or system call is forwarded; `outcome`
+# (pointing at it with `intent`: its seq) says what came of it (S-AUD-15).
+EVENTS = ("observation", "allow", "outcome", "deny", "ask", "approval", "failure", "kill", "config")
 FILE_NAME = "audit.jsonl"
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # DESIGN §6 / config `audit_max_bytes`
 DEFAULT_KEEP = 3  # config `audit_keep`
@@ -135,6 +139,39 @@ class AuditLog:
             with self._mutex:
                 self._failed(exc)
 
+    def append_batch(self, entries: Sequence[tuple[str, Mapping[str, Any], float]]) -> list[int | None]:
+        """Write several events under one lock acquisition and one write; never raises (S-AUD-14).
+
+        Args:
+            entries: (event, fields, ts) in order; `ts` is when the event happened (seconds since
+                the epoch), taken by the caller, because a queued event is written a little later.
+
+        Returns:
+            The `seq` each event got, in order; None for an event that could not be written.
+        """
+        if not self.enabled or not entries:
+            return [None] * len(entries)
+        records: list[dict[str, Any] | None] = []
+        for event, fields, ts in entries:
+            try:
+                records.append(self._build(event, dict(fields), ts=ts))
+            except Exception as exc:  # noqa: BLE001 - one bad event must not cost the others
+                with self._mutex:
+                    self._failed(exc)
+                records.append(None)
+        ready = [r for r in records if r is not None]
+        if not ready:
+            return [None] * len(entries)
+        try:
+            with self._mutex:
+                self._write_all(ready)
+                self.written += len(ready)
+        except Exception as exc:  # noqa: BLE001 - an audit failure must never change a tool result
+            with self._mutex:
+                self._failed(exc)
+            return [None] * len(entries)
+        return [r["seq"] if r is not None else None for r in records]
+
     def stats(self) -> dict[str, Any]:
         """Health for `winmcp_state` and the doctor.
 
@@ -154,7 +191,7 @@ class AuditLog:
 
     # -- building a record ---------------------------------------------------------------
 
-    def _build(self, event: str, fields: dict[str, Any]) -> dict[str, Any]:
+    def _build(self, event: str, fields: dict[str, Any], *, ts: float | None = None) -> dict[str, Any]:
         fields = dict(fields)
         if "cls" in fields and "class" not in fields:
             fields["class"] = fields.pop("cls")
@@ -184,13 +221,14 @@ class AuditLog:
                 secrets = typed_texts(str(tool), raw_args)
             record = {k: (v if k in _NOT_SCRUBBED else scrub_literals(v, secrets)) for k, v in record.items()}
         record["event"] = str(event)
-        record["ts"] = format_ts(self._now())
+        record["ts"] = format_ts(self.now() if ts is None else ts)
         if self.policy_hash:
             record["policy"] = self.policy_hash
         plain: dict[str, Any] = jsonable(record, 0)
         return plain
 
-    def _now(self) -> float:
+    def now(self) -> float:
+        """Seconds since the epoch from the injected clock (time.time if it fails or lies)."""
         try:
             value = float(self.clock())
             if math.isfinite(value):
@@ -202,6 +240,11 @@ class AuditLog:
     # -- writing ---------------------------------------------------------------------------
 
     def _write(self, record: dict[str, Any]) -> None:
+        self._write_all([record])
+
+    def _write_all(self, records: list[dict[str, Any]]) -> None:
+        # One lock, one tail read, one write per batch; a rotation due mid-batch writes what came
+        # before it first, so every line still lands in the file its size allows (S-AUD-04).
         self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
         if self._lock is None:
             self._lock = FileLock(str(self.lock_path), timeout=LOCK_TIMEOUT_S, mode=_FILE_MODE)
@@ -210,18 +253,25 @@ class AuditLog:
             seq, prev = tail.seq, tail.hash
             if tail.torn is not None:
                 seq, prev = self._repair_torn(tail, seq, prev)
-            record["seq"] = seq + 1
-            record["prev"] = prev
-            # `record` is plain JSON already (`_build`), so dumping it is the canonical form.
-            record["hash"] = hashlib.sha256(dumps(record).encode("utf-8")).hexdigest()
-            data = (dumps(record) + "\n").encode("utf-8")
-            if tail.needs_newline:
-                self._append_bytes(b"\n")
-            size = _size(self.path)
-            if size > 0 and size + len(data) > self.max_bytes:
-                self._rotate()
-            self._append_bytes(data)
-            self._remember(Tail(seq=record["seq"], hash=record["hash"], torn=None))
+            pending = bytearray(b"\n" if tail.needs_newline else b"")
+            size = _size(self.path) + len(pending)
+            for record in records:
+                record["seq"] = seq = seq + 1
+                record["prev"] = prev
+                # `record` is plain JSON already (`_build`), so dumping it is the canonical form.
+                record["hash"] = prev = hashlib.sha256(dumps(record).encode("utf-8")).hexdigest()
+                data = (dumps(record) + "\n").encode("utf-8")
+                if size > 0 and size + len(data) > self.max_bytes:
+                    if pending:
+                        self._append_bytes(bytes(pending))
+                        pending.clear()
+                    self._rotate()
+                    size = _size(self.path)
+                pending += data
+                size += len(data)
+            if pending:
+                self._append_bytes(bytes(pending))
+            self._remember(Tail(seq=seq, hash=prev, torn=None))
 
     def _tail(self) -> Tail:
         identity = _identity(self.path)
@@ -247,7 +297,7 @@ class AuditLog:
                 "bytes": len(fragment),
                 "sha256": hashlib.sha256(fragment).hexdigest(),
             },
-            "ts": format_ts(self._now()),
+            "ts": format_ts(self.now()),
             "seq": seq + 1,
             "prev": prev,
         }

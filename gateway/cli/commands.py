@@ -16,7 +16,6 @@ message of the serve command goes to stderr.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -42,13 +41,18 @@ def _add_upstream(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--upstream-cmd",
         metavar="CMD",
-        help=f'upstream as a stdio command (default: "{DEFAULT_UPSTREAM_CMD}")',
+        help=f"upstream as a stdio command in one string, split by this platform's rules (Windows: "
+        f'backslashes are literal, "" quotes) (default: "{DEFAULT_UPSTREAM_CMD}"); or give it after --',
     )
     g.add_argument("--upstream-url", metavar="URL", help="upstream as a streamable-HTTP URL")
     g.add_argument("--upstream", choices=["sim"], help="sim: the bundled simulated Windows-MCP")
     p.add_argument("--scenario", help="simulator scenario (with --upstream sim)")
     p.add_argument("--config", type=Path, help="TOML config file (default: $WINMCP_GATEWAY_CONFIG or the user config)")
     _add_state(p)
+    # `-- COMMAND ARG…` is cut off before argparse sees it (`main`, S-UPS-21); argparse only shows it.
+    p.set_defaults(upstream_argv=None)
+    after = f"upstream after --, as separate arguments: {p.prog} [options] -- C:\\tools\\uvx.exe windows-mcp"
+    p.epilog = f"{p.epilog}\n\n{after}" if p.epilog else after
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -96,26 +100,35 @@ def build_parser() -> argparse.ArgumentParser:
     doctor = sub.add_parser("doctor", help="self-check against a live upstream")
     _add_upstream(doctor)
     doctor.add_argument("--json", action="store_true", help="machine-readable output")
+    doctor.add_argument(
+        "--timeout",
+        type=float,
+        default=30.0,  # gateway.doctor.model.DEFAULT_TIMEOUT_S (not imported: the parser stays light)
+        metavar="SECONDS",
+        help="the longest the upstream's start, and each check, may take (default: 30)",
+    )
 
     report = sub.add_parser("audit-report", help="summarise or verify the audit log")
     report.add_argument("rest", nargs=argparse.REMAINDER)
 
-    kill = sub.add_parser("kill", help="the kill switch")
-    kill.add_argument("action", choices=["engage", "release", "status"])
-    kill.add_argument("--reason", default="")
+    kill = sub.add_parser("kill", help="the kill switch (a person's stop for every gateway on this state dir)")
+    kill.add_argument(
+        "action",
+        choices=["engage", "release", "status"],
+        help="engage: stop desktop- and system-changing calls; release: lift the stop; status: say which",
+    )
+    kill.add_argument("--reason", default="", help="why (engage): shown to the model and recorded in the audit")
+    kill.add_argument("--json", action="store_true", help="print the kill switch's state as JSON (for machines)")
     _add_state(kill)
+    from gateway.cli.approvals import register as register_approvals
+    from gateway.cli.completion import register as register_completion
+    from gateway.cli.install import register as register_install  # each command's parser lives in its module
+    from gateway.cli.paths import register as register_paths
 
-    for verb in ("approve", "deny"):
-        ap = sub.add_parser(verb, help=f"{verb} an approval request")
-        ap.add_argument("approval_id")
-        if verb == "approve":
-            ap.add_argument(
-                "--session",
-                action="store_true",
-                help="also allow identical calls for the rest of that client session",
-            )
-        ap.add_argument("--yes", action="store_true", help="do not ask for confirmation")
-        _add_state(ap)
+    register_paths(sub)
+    register_approvals(sub)  # approvals, approve, deny
+    register_completion(sub, build_parser)
+    register_install(sub, _add_upstream, upstream_spec, DEFAULT_UPSTREAM_CMD)  # serve's own upstream flags
     return parser
 
 
@@ -127,8 +140,48 @@ def _config(args: argparse.Namespace) -> GatewayConfig:
     return config
 
 
+def _upstream_flags(args: argparse.Namespace) -> list[tuple[str, object]]:
+    return [
+        ("--upstream-cmd", args.upstream_cmd),
+        ("--upstream-url", args.upstream_url),
+        ("--upstream", args.upstream),
+    ]
+
+
+def split_upstream_argv(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """Cut `-- COMMAND ARG…` off the arguments: (what argparse reads, the upstream argv or None).
+
+    Only the first `--` counts, and what follows it is the upstream's own, even `--` or `-v`.
+    """
+    if "--" not in argv:
+        return argv, None
+    cut = argv.index("--")
+    return argv[:cut], argv[cut + 1 :]
+
+
 def upstream_spec(args: argparse.Namespace, *, event_log: Path | None = None) -> UpstreamSpec:
-    """The upstream the flags name (default: `uvx windows-mcp`)."""
+    """The upstream the flags name (default: `uvx windows-mcp`).
+
+    `args.upstream_argv` is what followed `--` (`main` cuts it off): the command as separate
+    arguments, used as they are, no splitting (S-UPS-21).
+
+    Raises:
+        ConfigError: the upstream is named twice, `--` has nothing after it, `--scenario`
+            without `--upstream sim`, or an empty or (POSIX) unterminated `--upstream-cmd`.
+    """
+    after = getattr(args, "upstream_argv", None)
+    if after is not None:
+        given = [flag for flag, value in _upstream_flags(args) if value]
+        if given:
+            raise ConfigError(
+                f"the upstream is named twice: {given[0]} and after `--`; give one of them "
+                "(after `--` the command needs no quoting: serve -- C:\\tools\\uvx.exe windows-mcp)"
+            )
+        if not after:
+            raise ConfigError("nothing after `--`: give the upstream command there, e.g. -- uvx windows-mcp")
+        if args.scenario:
+            raise ConfigError("--scenario only applies to --upstream sim")
+        return UpstreamSpec(argv=tuple(after))
     if args.upstream_url:
         return UpstreamSpec(url=args.upstream_url)
     if args.upstream == "sim":
@@ -138,19 +191,24 @@ def upstream_spec(args: argparse.Namespace, *, event_log: Path | None = None) ->
         return UpstreamSpec.simulator(*extra)
     if args.scenario:
         raise ConfigError("--scenario only applies to --upstream sim")
-    return UpstreamSpec.command(args.upstream_cmd or DEFAULT_UPSTREAM_CMD)
+    try:
+        return UpstreamSpec.command(DEFAULT_UPSTREAM_CMD if args.upstream_cmd is None else args.upstream_cmd)
+    except ValueError as exc:  # empty, or an open quote (POSIX)
+        raise ConfigError(f"--upstream-cmd {args.upstream_cmd!r}: {exc}") from exc
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     import time
 
     from gateway.app import open_gateway
+    from gateway.cli.banner import print_banner
     from gateway.state.approvals import prune_at_start
     from gateway.transport.server import run_stdio
 
     config = _config(args)
     spec = upstream_spec(args)
     prune_at_start(config.state_dir, time.time() * 1000.0)  # S-APR-11: forget what no session can use
+    print_banner(config, spec, http=args.http, mode=args.protocol)  # S-CLI-40: stderr, once
     if args.http:
         from gateway.transport.http import run_http
 
@@ -169,37 +227,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_kill(args: argparse.Namespace) -> int:
-    from gateway.audit.writer import AuditLog
-    from gateway.state.store import KillSwitch
+    from gateway.cli.kill import run_kill
 
-    config = _config(args)
-    switch = KillSwitch(config.state_dir)
-    audit = AuditLog(
-        config.state_dir, max_bytes=config.audit_max_bytes, keep=config.audit_keep, enabled=config.auto_audit
-    )
-    if args.action != "status":
-        before = switch.status()
-        audit.append(
-            "kill",
-            tool="winmcp-gateway kill",
-            by="person",
-            reason=f"{args.action} from the command line" + (f": {args.reason}" if args.reason else ""),
-            was_engaged=before.engaged,
-        )
-    if args.action == "engage":
-        status = switch.engage(by="person", reason=args.reason or "engaged from the command line")
-        print(f"kill switch ENGAGED by {status.by} at {status.since}: {status.reason}")
-        print(
-            f"every gateway using {config.state_dir} now refuses desktop- and system-changing calls;"
-            " observation keeps working. Release: winmcp-gateway kill release"
-        )
-    elif args.action == "release":
-        _, status = switch.release(by="person")
-        print("kill switch released" if not status.engaged else "kill switch still engaged")
-    else:
-        status = switch.status()
-        print(json.dumps(status.as_dict()))
-    return 0
+    return run_kill(_config(args), args.action, reason=args.reason, as_json=args.json)
 
 
 def _passthrough(command: str, rest: list[str], *, verbose: bool) -> int:
@@ -211,7 +241,7 @@ def _passthrough(command: str, rest: list[str], *, verbose: bool) -> int:
     if command == "sim":
         from gateway.sim import main as sim_main
 
-        return sim_main(rest)
+        return sim_main(rest, prog="winmcp-gateway sim")
     from gateway.audit.report import main as report_main
     from gateway.config.keys import ENV_STATE_DIR
     from gateway.config.load import default_state_dir
@@ -227,8 +257,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     passthrough = next((i for i, a in enumerate(argv) if not a.startswith("-")), None)
     if passthrough is not None and argv[passthrough] in ("sim", "audit-report"):
         return _passthrough(argv[passthrough], argv[passthrough + 1 :], verbose="-v" in argv[:passthrough])
+    argv, upstream_argv = split_upstream_argv(argv)  # `serve -- C:\tools\uvx.exe windows-mcp` (S-UPS-21)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if upstream_argv is not None:
+        if not hasattr(args, "upstream_argv"):
+            parser.error(f"`--` and an upstream command go with serve, doctor or install, not {args.command}")
+        args.upstream_argv = upstream_argv
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         stream=sys.stderr,
@@ -244,19 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "doctor":
             from gateway.doctor.run import run_doctor_cli
 
-            return run_doctor_cli(_config(args), upstream_spec(args), as_json=args.json)
+            return run_doctor_cli(_config(args), upstream_spec(args), as_json=args.json, timeout_s=args.timeout)
         if args.command == "kill":
             return _cmd_kill(args)
-        if args.command in ("approve", "deny"):
-            from gateway.state.approvals import answer_cli
-
-            return answer_cli(
-                _config(args),
-                args.approval_id,
-                approve=args.command == "approve",
-                session_scope=getattr(args, "session", False),
-                assume_yes=args.yes,
-            )
+        if getattr(args, "handler", None) is not None:  # paths, config, init, install, approvals, approve, …
+            return int(args.handler(args))
     except GatewayError as exc:
         print(f"winmcp-gateway: error: {exc}", file=sys.stderr)
         return exc.exit_code

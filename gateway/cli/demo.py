@@ -24,6 +24,7 @@ from mcp import Client, StdioServerParameters
 
 from gateway.sim.control import send_control
 from gateway.sim.events import read_events
+from gateway.state.command_line import quote_args
 
 WIDTH = 100
 
@@ -90,7 +91,8 @@ class Demo:
 
     def person(self, *argv: str) -> str:
         """Run a CLI command as the person at the desk would, in another process."""
-        print(f"  $ winmcp-gateway {' '.join(argv)}")
+        # Quoted as the platform's shell reads it, so the line works when pasted (S-CLI-42).
+        print(f"  $ {quote_args(['winmcp-gateway', *argv])}")
         done = subprocess.run(
             [sys.executable, "-m", "gateway", *argv],
             env=self.env,
@@ -142,22 +144,22 @@ class Demo:
                 len(tools) - len(own) == 21 and len(own) == 6,
                 "the client sees the 21 upstream tools and 6 winmcp_* tools",
             )
-            await self.acting_blind()
+            # The four incidents of DESIGN.md §1, each once and in their order (S-CLI-45).
             await self.coordinates()
             await self.stale_view()
             await self.command_rules()
             await self.approval()
+            await self.record()
             await self.kill_switch()
-        self.record()
+        self.afterwards()
 
-    async def acting_blind(self) -> None:
-        self.title("Incident 2 — acting on no view at all: a click before any Snapshot")
+    async def coordinates(self) -> None:
+        self.title("Incident 1 — coordinate mistakes: no click without a view; image pixels multiplied exactly once")
+        self.say("The model clicks where it guesses the Close button is, without having looked:")
         result = await self.call("Click", {"loc": [2520, 35]})
         self.check(self.text(result).startswith("DENIED NO_OBSERVATION"), "refused with NO_OBSERVATION and a remedy")
         self.check(self.new_desktop_events() == [], "the simulated desktop received nothing")
-
-    async def coordinates(self) -> None:
-        self.title("Incident 1 — coordinate mistakes: scaling explained in prose, multiplied exactly once here")
+        self.say("")
         snap = await self.call("Snapshot", {"use_vision": True})
         obs = self.obs_id(snap)
         self.say("The model sees the Close button at image pixel (1890, 26.25) of the 1920x1080 picture.")
@@ -259,8 +261,16 @@ class Demo:
         self.check(self.new_desktop_events() == [], "nothing reached the desktop while stopped")
         self.person("kill", "release")
 
-    def record(self) -> None:
-        self.title("Incident 3 — no record: the audit log (redacted, hash-chained JSONL)")
+    async def record(self) -> None:
+        self.title("Incident 3 — no record: every observation, allow, refusal and answer is in the audit")
+        result = await self.call("winmcp_audit", {"view": "summary", "limit": 5})
+        summary = result.get("structuredContent", {}).get("summary", {})
+        self.check(summary.get("refusals", 0) >= 5, "the refusals so far are recorded, each with its code and reason")
+        answers = [a for a in summary.get("approvals", []) if a.get("by") == "cli"]
+        self.check(len(answers) == 1, "the person's `approve` from the command line is recorded, by: cli")
+
+    def afterwards(self) -> None:
+        self.title("Afterwards — the person reads the record (redacted, hash-chained JSONL)")
         out = self.person("audit-report", "--state-dir", str(self.state), "--verify", "--recent", "5")
         self.check("chain: ok" in out.lower(), "audit-report --verify: the hash chain is intact")
         self.check("kill" in out.lower(), "the person's kill switch use is in the audit too")

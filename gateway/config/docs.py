@@ -10,6 +10,12 @@ naming it), then byte for byte. Regenerate after changing `KEYS`:
 
 The README section lives between the marker lines `README_START` and `README_END` (added
 at the end of README.md the first time); nothing outside them is ever touched.
+
+`--write` and `--check` work in a source checkout only (they edit README.md and the repo's
+`config.example.toml`); from an installed wheel they say so and exit 2. What an installed
+gateway needs ships inside the package and is rendered from `KEYS` as well: the example as
+`gateway/config/example.toml` (S-CFG-23, identical to the repo's), and the commented file
+`winmcp-gateway init` writes (`render_init`, S-CLI-21).
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from gateway.config.keys import ENV_PREFIX, KEYS, MAX_OBSERVATION_AGE_CEILING_MS
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
 EXAMPLE = REPO / "config.example.toml"
+# The copy inside the package, so an installed wheel has it (`gateway.config.load.packaged_example`).
+PACKAGED_EXAMPLE = Path(__file__).with_name("example.toml")
 README_START = "<!-- config-table:start -->"
 README_END = "<!-- config-table:end -->"
 _ROW = re.compile(r"^\| `([a-z_]+)` \| `(.*?)` \|")
@@ -123,19 +131,56 @@ def render_example(keys: Sequence[Key] = KEYS) -> str:
     """
     out = [
         "# winmcp-gateway configuration — every key with its default value.",
-        "# Generated from gateway/config/load.py by `python -m gateway.config.docs --write`; do not edit by hand.",
+        "# Generated from gateway/config/keys.py by `python -m gateway.config.docs --write`; do not edit by hand.",
         "# Copy to config.toml in your user config dir (Windows: %APPDATA%\\winmcp-gateway\\config.toml)",
-        "# or pass --config FILE, and keep only the keys you change.",
+        "# or pass --config FILE, and keep only the keys you change. `winmcp-gateway init` writes a",
+        "# commented copy there for you; `winmcp-gateway paths` says where that is.",
         "",
     ]
+    out += _key_blocks(keys, commented=False)
+    out += [
+        "# A custom rule, for example (replace `command_rules = []` above with it;",
+        "# a TOML 'literal string' keeps the regex's backslashes as typed):",
+        f"# command_rules = [{EXAMPLE_RULE}]",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _key_blocks(keys: Sequence[Key], *, commented: bool) -> list[str]:
+    out: list[str] = []
     for k in keys:
         doc = k.doc + _range(k)
         out += textwrap.wrap(doc, width=98, initial_indent="# ", subsequent_indent="# ")
         if k.safe_value != k.default:
             out.append(f"# If the value cannot be used: {_safe_text(k)}.")
-        out += [f"{k.name} = {toml_value(k.default)}", ""]
+        out += [f"{'#' if commented else ''}{k.name} = {toml_value(k.default)}", ""]
+    return out
+
+
+def render_init(keys: Sequence[Key] = KEYS) -> str:
+    """The commented config `winmcp-gateway init` writes: every key, its meaning and its default,
+    each assignment commented out, so the file changes nothing until a line is uncommented and a
+    future default still reaches the keys the person never touched (S-CLI-21).
+
+    Args:
+        keys: the key table.
+
+    Returns:
+        The file's text (valid TOML that sets no key).
+    """
+    out = [
+        "# winmcp-gateway configuration, written by `winmcp-gateway init`.",
+        "# Every key is listed with its meaning and its default, commented out: a key that is not set",
+        "# keeps its default. To change one, remove the '#' in front of its line and edit the value.",
+        "# Precedence: command-line flags, then WINMCP_GATEWAY_<KEY> variables, then this file, then the",
+        "# defaults. `winmcp-gateway config show` prints every effective value and where it came from.",
+        "# A value the gateway cannot use is never guessed at: the stricter value is used and a warning",
+        "# names the key (see the line 'If the value cannot be used').",
+        "",
+    ]
+    out += _key_blocks(keys, commented=True)
     out += [
-        "# A custom rule, for example (replace `command_rules = []` above with it;",
+        "# A custom rule, for example (instead of `#command_rules = []` above, without the '# ';",
         "# a TOML 'literal string' keeps the regex's backslashes as typed):",
         f"# command_rules = [{EXAMPLE_RULE}]",
     ]
@@ -197,8 +242,9 @@ def _compare(doc: str, model: dict[str, Any], found: dict[str, Any], form: Any) 
     return out
 
 
-def write_docs(readme: Path = README, example: Path = EXAMPLE) -> None:
-    """Regenerate the README section (between the markers, or appended) and the example file."""
+def write_docs(readme: Path = README, example: Path = EXAMPLE, packaged: Path | None = PACKAGED_EXAMPLE) -> None:
+    """Regenerate the README section (between the markers, or appended) and the example files
+    (the repo's `config.example.toml` and, unless `packaged` is None, the package's copy)."""
     text = readme.read_text(encoding="utf-8")
     start, end = text.find(README_START), text.find(README_END)
     if start >= 0 and end > start:
@@ -209,6 +255,8 @@ def write_docs(readme: Path = README, example: Path = EXAMPLE) -> None:
         text = text.rstrip("\n") + "\n\n" + render_readme_section()
     readme.write_text(text, encoding="utf-8", newline="\n")
     example.write_text(render_example(), encoding="utf-8", newline="\n")
+    if packaged is not None:
+        packaged.write_text(render_example(), encoding="utf-8", newline="\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -217,9 +265,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="regenerate README section and config.example.toml")
     parser.add_argument("--check", action="store_true", help="only check (the default)")
     args = parser.parse_args(argv)
+    if not (README.is_file() and EXAMPLE.is_file()):
+        print(
+            f"python -m gateway.config.docs works in a source checkout only: it regenerates README.md and "
+            f"config.example.toml, and there are none at {REPO}. An installed gateway ships the example as "
+            f"{PACKAGED_EXAMPLE}; `winmcp-gateway init` writes a commented config.",
+            file=sys.stderr,
+        )
+        return 2
     if args.write:
         write_docs()
     problems = check_docs(KEYS, README.read_text(encoding="utf-8"), EXAMPLE.read_text(encoding="utf-8"))
+    packaged_ok = PACKAGED_EXAMPLE.is_file() and PACKAGED_EXAMPLE.read_text(encoding="utf-8") == render_example()
+    if not packaged_ok:
+        problems.append(f"{PACKAGED_EXAMPLE.name}: the packaged example differs from the generated text")
     for p in problems:
         print(p, file=sys.stderr)
     return 1 if problems else 0

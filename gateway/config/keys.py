@@ -11,8 +11,13 @@ APP_NAME = "winmcp-gateway"
 ENV_PREFIX = "WINMCP_GATEWAY_"
 ENV_STATE_DIR = "WINMCP_GATEWAY_STATE_DIR"
 ENV_CONFIG = "WINMCP_GATEWAY_CONFIG"
+# One folder for both per-user dirs instead of the platform's (S-CFG-20; gateway/config/load.py).
+ENV_HOME = "WINMCP_GATEWAY_HOME"
+# The HTTP bearer token (gateway/transport/http_guard.py reads it).
+ENV_TOKEN = "WINMCP_GATEWAY_TOKEN"
 # Variables with the prefix that are not config keys (any other unknown one is warned about).
-ENV_NOT_KEYS = frozenset({ENV_STATE_DIR, ENV_CONFIG})
+# A SYSTEM call naming any WINMCP_GATEWAY_* variable, these included, is refused (S-SELF-02, S-CFG-21).
+ENV_NOT_KEYS = frozenset({ENV_STATE_DIR, ENV_CONFIG, ENV_HOME, ENV_TOKEN})
 
 # Upper bound for max_observation_age_ms: a longer window would make "fresh" meaningless on a
 # live desktop (10 minutes; the seed plugin's default was 60 s).
@@ -63,6 +68,11 @@ KEYS: tuple[Key, ...] = (
         doc="Warn (MAPPING_INCOMPLETE) when the basis observation has no image mapping. Never blocks."),
     Key(name="require_process_match", kind="bool", default=True, weakens=True,
         doc="Before an input action, probe the focused window and refuse if it changed (PROCESS_CHANGED)."),
+    Key(name="probe_reuse_ms", kind="int", default=0, minimum=0, maximum=2000, weakens=True,
+        doc="Off (0) by default. Above 0: an input action at most this many ms after the capture it relies "
+            "on, with no input or system call forwarded since, is checked against what that capture saw of "
+            "the focused window instead of probing again (S-FRESH-11). Faster for scripted clients; a focus "
+            "change made outside the gateway inside that window is then caught only by the next probe."),
     Key(name="max_observation_age_ms", kind="int", default=60_000, minimum=0,
         maximum=MAX_OBSERVATION_AGE_CEILING_MS,
         doc="Oldest observation an input action may rely on, in milliseconds."),

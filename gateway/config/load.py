@@ -13,22 +13,28 @@ the strictest) and a warning names the key, the value received and the value use
 reading rules are in `_config_values.py`). Only `enforce`, `require_observation`,
 `require_coordinate_mapping` and `require_process_match`, explicitly set to the boolean
 false, switch a check of the gate off; unknown keys warn and change nothing (S-CFG-04).
+
+Where the per-user dirs are is decided once, in `default_state_dir` / `default_config_file`
+(`WINMCP_GATEWAY_HOME` moves both, S-CFG-20); `explain_config` loads exactly what
+`load_config` loads and says where each value came from (S-CFG-22, `winmcp-gateway config show`).
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import platformdirs
 
 from gateway.config.keys import (
     APP_NAME,
     ENV_CONFIG,
+    ENV_HOME,
     ENV_NOT_KEYS,
     ENV_PREFIX,
     ENV_STATE_DIR,
@@ -54,6 +60,7 @@ class GatewayConfig:
     require_observation: bool = True
     require_coordinate_mapping: bool = True
     require_process_match: bool = True
+    probe_reuse_ms: int = 0
     max_observation_age_ms: int = 60_000
     observation_history: int = 32
     allowed_windows: tuple[str, ...] = ()
@@ -84,17 +91,55 @@ class GatewayConfig:
     warnings: tuple[str, ...] = ()
 
 
+# Where the per-user dirs are, decided in this one place (issue 16 item 4, S-CFG-20).
+#
+# On Windows platformdirs asks the OS for the known folders (SHGetKnownFolderPath) and ignores
+# APPDATA / LOCALAPPDATA, so no environment a test sets can keep a gateway away from the
+# developer's real config. `WINMCP_GATEWAY_HOME` can: it puts both dirs under one folder, on
+# every platform, without asking the OS. Why a variable and not a module-level override the test
+# conftest calls: the suite also starts gateways as children the way a client does
+# (`python -m gateway serve`, through the SDK's stdio client, which passes a minimal environment
+# plus what the test adds); only the environment or the command line reaches them, and a second,
+# in-process mechanism would be a second place. It adds no power an agent lacks today:
+# WINMCP_GATEWAY_CONFIG and WINMCP_GATEWAY_STATE_DIR already relocate the same two things, and
+# setting any WINMCP_GATEWAY_* variable for the next start is refused (S-SELF-02, S-CFG-21).
+# Like platformdirs' own XDG lookups it reads the process environment, not `load_config`'s
+# `environ`: it says where this user's dirs are, and a test that loads with `environ={}` must
+# still not reach the real ones.
+HOME_CONFIG_FILE = "config.toml"
+HOME_STATE_DIR = "state"
+
+
+def gateway_home() -> Path | None:
+    """The folder `WINMCP_GATEWAY_HOME` names (absolute), or None when it is unset or empty."""
+    value = os.environ.get(ENV_HOME, "")
+    return Path(os.path.abspath(os.path.expanduser(value))) if value else None
+
+
 def default_state_dir() -> Path:
-    """The platform's per-user state dir (Windows: %LOCALAPPDATA%\\winmcp-gateway)."""
+    """The per-user state dir: `<WINMCP_GATEWAY_HOME>/state`, else the platform's
+    (Windows: %LOCALAPPDATA%\\winmcp-gateway)."""
+    home = gateway_home()
+    if home is not None:
+        return home / HOME_STATE_DIR
     return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
 
 
 def default_config_file() -> Path:
-    """The platform's per-user config file (Windows: %APPDATA%\\winmcp-gateway\\config.toml).
+    """The per-user config file: `<WINMCP_GATEWAY_HOME>/config.toml`, else the platform's
+    (Windows: %APPDATA%\\winmcp-gateway\\config.toml).
 
     Roaming on Windows: without it platformdirs puts config in %LOCALAPPDATA%, the state dir.
     """
+    home = gateway_home()
+    if home is not None:
+        return home / HOME_CONFIG_FILE
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False, roaming=True)) / "config.toml"
+
+
+def packaged_example() -> Path:
+    """`config.example.toml` as shipped inside the package (`gateway/config/example.toml`, S-CFG-23)."""
+    return Path(__file__).with_name("example.toml")
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -102,7 +147,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as fh:
             return tomllib.load(fh)
     except FileNotFoundError as exc:
-        raise ConfigError(f"config file {path} does not exist (remedy: create it, or drop --config)") from exc
+        raise ConfigError(
+            f"config file {path} does not exist (remedy: `winmcp-gateway init --config {path}` writes a "
+            "commented one, or drop --config)"
+        ) from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"config file {path} is not valid TOML: {exc}") from exc
     except OSError as exc:
@@ -116,8 +164,45 @@ def _unknown(name: str, where: str, value: object) -> str:
     elif isinstance(value, dict):
         why = "keys go at the top level of the file, not in a [table]"
     else:
-        why = "see config.example.toml for the keys"
+        why = f"the keys are listed in {packaged_example()} and by `winmcp-gateway config show`"
     return f"config: unknown key {name!r} in {where} ignored, it changes nothing ({why})"
+
+
+SourceKind = Literal["default", "file", "environment", "flag"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Source:
+    """Where one effective value came from (S-CFG-22).
+
+    Attributes:
+        kind: default, file, environment or flag.
+        detail: the file's path, the variable's name or the flag; for a default location, the
+            path or variable that made it the default.
+        adjusted: the value received could not be used as is (a warning says what was used).
+    """
+
+    kind: SourceKind
+    detail: str = ""
+    adjusted: bool = False
+
+    def describe(self) -> str:
+        """One phrase, e.g. "file C:\\Users\\me\\AppData\\Roaming\\winmcp-gateway\\config.toml"."""
+        text: str = self.kind
+        if self.detail:
+            text = f"{self.kind}, {self.detail}" if self.kind == "default" else f"{self.kind} {self.detail}"
+        return text + (" (adjusted: see the warning)" if self.adjusted else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExplainedConfig:
+    """The effective configuration and, per key, where its value came from.
+
+    `sources` has every key of `KEYS` plus "state_dir" and "config_file".
+    """
+
+    config: GatewayConfig
+    sources: Mapping[str, Source]
 
 
 def load_config(
@@ -143,21 +228,61 @@ def load_config(
         ConfigError: the named file is missing, a file is unreadable or not TOML, or a flag
             names an unknown key.
     """
+    return explain_config(environ=environ, config_file=config_file, state_dir=state_dir, overrides=overrides).config
+
+
+def explain_config(
+    *,
+    environ: Mapping[str, str],
+    config_file: Path | None = None,
+    state_dir: Path | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> ExplainedConfig:
+    """`load_config`, and where every value came from (for `winmcp-gateway config show`, S-CFG-22).
+
+    Args:
+        environ: as for `load_config`.
+        config_file: as for `load_config`.
+        state_dir: as for `load_config`.
+        overrides: as for `load_config`.
+
+    Returns:
+        The config `load_config` returns for the same arguments, and each key's `Source`.
+
+    Raises:
+        ConfigError: as `load_config`.
+    """
     warnings: list[str] = []
+    sources: dict[str, Source] = {k.name: Source(kind="default") for k in KEYS}
     path = config_file or (Path(environ[ENV_CONFIG]) if environ.get(ENV_CONFIG) else None)
+    if config_file is not None:
+        sources["config_file"] = Source(kind="flag", detail="--config")
+    elif path is not None:
+        sources["config_file"] = Source(kind="environment", detail=ENV_CONFIG)
     raw: dict[str, Any] = {}
     if path is not None:
         raw = _read_toml(path)
     elif default_config_file().is_file():
         path = default_config_file()
         raw = _read_toml(path)
+    if "config_file" not in sources:
+        where = f"under {ENV_HOME}" if gateway_home() is not None else "the user config file"
+        detail = where if path is not None else f"no file at {default_config_file()}"
+        sources["config_file"] = Source(kind="default", detail=detail)
 
     values: dict[str, Any] = {}
+
+    def take(name: str, value: Any, where: str, source: Source) -> None:
+        before = len(warnings)
+        values[name] = coerce(_BY_NAME[name], value, where, warnings)
+        adjusted = len(warnings) > before
+        sources[name] = Source(kind=source.kind, detail=source.detail, adjusted=adjusted)
+
     for name, value in raw.items():
         if name not in _BY_NAME:
             warnings.append(_unknown(name, f"file {path}", value))
             continue
-        values[name] = coerce(_BY_NAME[name], value, f"file {path}", warnings)
+        take(name, value, f"file {path}", Source(kind="file", detail=str(path)))
     for env_name in sorted(environ):
         if not env_name.startswith(ENV_PREFIX) or env_name in ENV_NOT_KEYS:
             continue
@@ -166,19 +291,28 @@ def load_config(
             warnings.append(_unknown(name, f"env {env_name}", None))
             continue
         key = _BY_NAME[name]
-        values[name] = coerce(key, parse_env(key, environ[env_name]), f"env {env_name}", warnings)
+        take(name, parse_env(key, environ[env_name]), f"env {env_name}", Source(kind="environment", detail=env_name))
     for name, value in (overrides or {}).items():
         if name not in _BY_NAME:
             raise ConfigError(f"unknown config key {name!r} given as a flag")
-        values[name] = coerce(_BY_NAME[name], value, "flag", warnings)
+        take(name, value, "flag", Source(kind="flag"))
 
     resolved_state = state_dir or (Path(environ[ENV_STATE_DIR]) if environ.get(ENV_STATE_DIR) else None)
-    return GatewayConfig(
+    if state_dir is not None:
+        sources["state_dir"] = Source(kind="flag", detail="--state-dir")
+    elif resolved_state is not None:
+        sources["state_dir"] = Source(kind="environment", detail=ENV_STATE_DIR)
+    elif gateway_home() is not None:
+        sources["state_dir"] = Source(kind="default", detail=f"under {ENV_HOME}")
+    else:
+        sources["state_dir"] = Source(kind="default", detail="the user state dir")
+    config = GatewayConfig(
         **values,
         state_dir=(resolved_state or default_state_dir()).expanduser(),
         config_file=path,
         warnings=tuple(warnings),
     )
+    return ExplainedConfig(config=config, sources=sources)
 
 
 def config_field_names() -> tuple[str, ...]:
@@ -193,6 +327,15 @@ def effective_items(config: GatewayConfig) -> dict[str, Any]:
         value = getattr(config, name)
         out[name] = list(value) if isinstance(value, tuple) else value
     return out
+
+
+def weakened_settings(config: GatewayConfig) -> tuple[str, ...]:
+    """`weakened_checks` as the person wrote them: `name = value` (TOML spelling: `false`, `250`)."""
+    out = []
+    for name in weakened_checks(config):
+        value = getattr(config, name)
+        out.append(f"{name} = {str(value).lower() if isinstance(value, bool) else value}")
+    return tuple(out)
 
 
 def weakened_checks(config: GatewayConfig) -> tuple[str, ...]:

@@ -16,8 +16,8 @@ from mcp_types.version import KNOWN_PROTOCOL_VERSIONS
 from gateway.audit.reader import audit_files
 from gateway.audit.verify import verify_chain
 from gateway.audit.writer import FILE_NAME
-from gateway.config.load import GatewayConfig, effective_items, weakened_checks
-from gateway.doctor.model import Check, Finding, Verdict
+from gateway.config.load import GatewayConfig, effective_items, weakened_checks, weakened_settings
+from gateway.doctor.model import Check, Finding, Verdict, stderr_lines
 from gateway.observe.parse import CaptureFailure
 from gateway.state.store import KillStatus
 from policy.observation import Capture
@@ -37,12 +37,38 @@ def check_upstream(
     protocol: str | None,
     server: str | None,
     stderr_tail: str = "",
+    name: str | None = None,
+    version: str | None = None,
 ) -> Check:
-    """Reachability and protocol version (S-DOC-06)."""
-    data = {"spec": describe, "protocol": protocol, "server": server, "tools": tool_count}
+    """Reachability, protocol version, and who answered (S-DOC-06, S-DOC-21).
+
+    Args:
+        describe: the upstream's command or URL.
+        tool_count: how many tools it listed (None: no tools/list answer).
+        error: why it could not be reached: the root cause, not the exception group around it.
+        protocol: the negotiated protocol version.
+        server: "name version" from the initialize result's serverInfo.
+        stderr_tail: the end of what the upstream printed on stderr.
+        name: serverInfo.name.
+        version: serverInfo.version.
+
+    Returns:
+        SEVERE when unreachable (its last stderr line quoted: most often the root cause), else OK,
+        WARNING for a protocol version the SDK does not know, UNKNOWN for none.
+    """
+    data: dict[str, Any] = {
+        "spec": describe,
+        "protocol": protocol,
+        "server": server,
+        "name": name,
+        "version": version,
+        "tools": tool_count,
+    }
     if error is not None or tool_count is None:
-        if stderr_tail:
+        said = stderr_lines(stderr_tail)
+        if said:
             data["stderr_tail"] = stderr_tail
+        last_words = f"; its stderr ends: {said[-1]}" if said else ""
         return Check.of(
             "upstream",
             "upstream reachable",
@@ -50,7 +76,7 @@ def check_upstream(
                 Finding(
                     verdict=_S,
                     message=(
-                        f"cannot reach the upstream ({error or 'no tools/list answer'}); "
+                        f"cannot reach the upstream ({error or 'no tools/list answer'}){last_words}; "
                         "nothing that depends on it was checked"
                     ),
                 )
@@ -184,13 +210,17 @@ def check_rules(config: GatewayConfig, rule_set: RuleSet | None, error: str | No
 def check_config(config: GatewayConfig) -> Check:
     """Config warnings and explicit weakenings (S-DOC-08; S-CFG-06)."""
     findings = [Finding(verdict=_W, message=w) for w in config.warnings]
-    for name in weakened_checks(config):
-        what = (
-            "shadow mode: refusals are audited as would-deny but NOT enforced"
-            if name == "enforce"
-            else "this check of the gate is off"
-        )
-        findings.append(Finding(verdict=_W, message=f"{name} = false: {what}"))
+    for name, setting in zip(weakened_checks(config), weakened_settings(config), strict=True):
+        if name == "enforce":
+            what = "shadow mode: refusals are audited as would-deny but NOT enforced"
+        elif name == "probe_reuse_ms":
+            what = (
+                "an input action this soon after a capture is not probed; a focus change made outside the "
+                "gateway in that time is caught only by the next probe (S-FRESH-11)"
+            )
+        else:
+            what = "this check of the gate is off"
+        findings.append(Finding(verdict=_W, message=f"{setting}: {what}"))
     if config.unknown_tools == "allow":
         findings.append(Finding(verdict=_W, message='unknown_tools = "allow": tools the catalog does not know run'))
     where = str(config.config_file) if config.config_file else "no file (defaults, environment, flags)"

@@ -40,10 +40,18 @@ CHECK_IDS = (
     "config",
     "audit",
     "kill",
+    "files",
 )
 
 
 TEXT_WIDTH = 120
+# How many of the upstream's last stderr lines the text shows (a traceback's tail fits).
+STDERR_LINES = 12
+# The line the gateway writes into the upstream's stderr log before each start (gateway/upstream/supervisor.py).
+START_MARKER = "--- winmcp-gateway starts the upstream"
+# `winmcp-gateway doctor --timeout`: the longest the start, and each check, may take. Half a
+# minute lets `uvx` start a cached Windows-MCP; a first download may need more (the message says so).
+DEFAULT_TIMEOUT_S = 30.0
 
 
 def _wrap(head: str, text: str) -> list[str]:
@@ -189,19 +197,52 @@ class Report:
         }
 
     def render_text(self) -> str:
-        """Readable at a glance: one line per check, its findings indented under it."""
-        lines = [f"winmcp-gateway doctor — upstream: {self.upstream}", ""]
+        """Readable at a glance: one line per check, its findings indented under it.
+
+        The CLI prints the same text piece by piece as the checks run (`render_header`,
+        `render_check`, `render_footer`)."""
+        lines = render_header(self.upstream)
         for c in self.checks:
-            lines += _wrap(f"  {c.verdict.value:<8} {c.id:<20} ", c.summary)
-            if len(c.findings) > 1 or (c.findings and c.findings[0].message != c.summary):
-                for f in c.findings:
-                    lines += _wrap(f"{'':<33}- ", f"{f.verdict.value}: {f.message}")
-        counts = ", ".join(f"{sum(c.verdict is v for c in self.checks)} {v.value}" for v in reversed(Verdict))
-        verdict = self.overall.value
-        tail = (
-            "nothing SEVERE or UNKNOWN"
-            if self.exit_code == 0
-            else "SEVERE or UNKNOWN checks need attention: UNKNOWN means it could not be checked"
-        )
-        lines += ["", f"overall: {verdict} ({counts}) — {tail}; exit {self.exit_code}"]
+            lines += render_check(c)
+        lines += render_footer(self.checks)
         return "\n".join(lines)
+
+
+def render_header(upstream: str) -> list[str]:
+    """The text report's first lines."""
+    return [f"winmcp-gateway doctor — upstream: {upstream}", ""]
+
+
+def render_check(c: Check) -> list[str]:
+    """One check's lines: verdict, id and summary; the findings under it; an upstream's last words."""
+    lines = _wrap(f"  {c.verdict.value:<8} {c.id:<20} ", c.summary)
+    if len(c.findings) > 1 or (c.findings and c.findings[0].message != c.summary):
+        for f in c.findings:
+            lines += _wrap(f"{'':<33}- ", f"{f.verdict.value}: {f.message}")
+    said = stderr_lines(c.data.get("stderr_tail"))
+    if said:
+        # What a failed upstream printed last is most often the root cause (a traceback's last line).
+        lines.append(f"{'':<32}its stderr, last {len(said)} line(s):")
+        lines += [f"{'':<34}| {line[:TEXT_WIDTH]}" for line in said]
+    return lines
+
+
+def render_footer(checks: Sequence[Check]) -> list[str]:
+    """The text report's last lines: the overall verdict, the counts and the exit code."""
+    overall = worst(c.verdict for c in checks)
+    exit_code = 1 if any(c.verdict.fails for c in checks) else 0
+    counts = ", ".join(f"{sum(c.verdict is v for c in checks)} {v.value}" for v in reversed(Verdict))
+    tail = (
+        "nothing SEVERE or UNKNOWN"
+        if exit_code == 0
+        else "SEVERE or UNKNOWN checks need attention: UNKNOWN means it could not be checked"
+    )
+    return ["", f"overall: {overall.value} ({counts}) — {tail}; exit {exit_code}"]
+
+
+def stderr_lines(tail: object, limit: int = STDERR_LINES) -> list[str]:
+    """The last `limit` lines an upstream printed, without the gateway's own start markers."""
+    if not isinstance(tail, str):
+        return []
+    said = [line.rstrip() for line in tail.splitlines() if line.strip() and not line.startswith(START_MARKER)]
+    return said[-limit:]

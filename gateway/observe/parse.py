@@ -19,8 +19,10 @@ The tree grammar (FORMATS §5.1–§5.2) is `gateway/observe/ui_tree.py`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -209,11 +211,13 @@ def _parse(tool: str, prose: str, envelope_warnings: tuple[str, ...]) -> tuple[C
     w = _Warnings()
     for msg in envelope_warnings:
         w.add(msg)
-    lines = [ln[:-1] if ln.endswith("\r") else ln for ln in prose.split("\n")]
+    if "\r" in prose:  # one CR before each LF (and at the very end) is a line end (FORMATS §1); others are content
+        prose = prose.replace("\r\n", "\n")
+        prose = prose[:-1] if prose.endswith("\r") else prose
     fields: dict[str, Any] = {}
     seen: set[str] = set()
-    state, kind, block, tree_at = "meta", "", [], -1
-    for i, raw in enumerate(lines):
+    state, kind, block, tree_at, tree_from, header = "meta", "", [], -1, 0, ""
+    for i, raw, after in _lines(prose):
         s = raw.strip()
         if state == "block":
             if s:
@@ -228,7 +232,7 @@ def _parse(tool: str, prose: str, envelope_warnings: tuple[str, ...]) -> tuple[C
                 w.line(i, "section repeated; the later one wins", raw)
             seen.add(kind)
         elif s == "UI Tree:":
-            tree_at = i
+            tree_at, tree_from, header = i, after, raw
             break
         elif state == "meta" and s:
             _meta(i, s, fields, seen, w)
@@ -239,7 +243,8 @@ def _parse(tool: str, prose: str, envelope_warnings: tuple[str, ...]) -> tuple[C
     tree: TreeState = "skipped" if "skipped" in seen else "absent"
     if tree_at >= 0:
         seen.add("tree")
-        result = parse_tree(lines, tree_at, w)
+        indent = len(header) - len(header.lstrip(" "))
+        result = parse_tree(prose, tree_from, tree_at + 1, indent, w)
         fields.update(elements=result.elements, tree_truncated=result.truncated, tree_limit=result.limit)
         if "skipped" in seen:
             w.add("text has both the Screenshot 'UI Tree: Skipped' line and a UI Tree section")
@@ -249,6 +254,18 @@ def _parse(tool: str, prose: str, envelope_warnings: tuple[str, ...]) -> tuple[C
     recognised = bool(seen & {"cursor", "focused", "windows", "tree", "skipped"})
     capture = Capture(tool=tool, tree=tree, warnings=w.result(), **fields)
     return capture, recognised
+
+
+def _lines(prose: str) -> Iterator[tuple[int, str, int]]:
+    """`(index, line, offset of the next line)` up to the tree, without splitting the whole prose."""
+    pos = 0
+    for i in itertools.count():
+        nl = prose.find("\n", pos)
+        if nl < 0:
+            yield i, prose[pos:], len(prose) + 1
+            return
+        yield i, prose[pos:nl], nl + 1
+        pos = nl + 1
 
 
 def _meta(i: int, s: str, fields: dict[str, Any], seen: set[str], w: _Warnings) -> None:

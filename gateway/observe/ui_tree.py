@@ -1,4 +1,4 @@
-"""The `UI Tree:` section of a Snapshot (FORMATS §5.1–§5.2; S-OBS-05 … S-OBS-10).
+"""The `UI Tree:` section of a Snapshot (FORMATS §5.1–§5.2; S-OBS-05 … S-OBS-10, S-OBS-30 … S-OBS-32).
 
 Each tree line is a prefix of `│   `/`    ` units (one per depth), a connector (`├── `,
 or `└── ` for a parent's last child) and a node: an element `(x,y) CTRL "name"  [action:
@@ -6,15 +6,34 @@ or `└── ` for a parent's last child) and a node: an element `(x,y) CTRL "n
 text line `CTRL "name"`. `parse_tree` never raises: a line it does not understand is
 reported to the caller's warnings (S-OBS-10), never guessed. `No elements` is a sentinel
 and ends the tree (S-OBS-07); a truncation note records the capture limit (S-OBS-08).
+
+Speed and memory (S-OBS-30, S-OBS-31): the section is read in place, one pattern match
+per line over the prose itself, so no list of lines is built; a line the fast reading does
+not cover is read by the grammar in `gateway/observe/_tree_line.py` (which explains why
+both readings agree). Repeated controls and actions share one string per parse.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from policy.observation import Element, Point, TreeState
+from gateway.observe._tree_line import (
+    NO_FLAGS,
+    NOT_FAST,
+    PLAIN,
+    Node,
+    Split,
+    kind_of,
+    line_pattern,
+    make_element,
+    read_node,
+    split_meta,
+    split_prefix,
+)
+from policy.observation import Element, TreeState
 
 
 class Warnings(Protocol):
@@ -25,38 +44,10 @@ class Warnings(Protocol):
     def line(self, index: int, what: str, line: str) -> None: ...
 
 
-_UNITS = ("│   ", "    ")
-_CONNECTORS = {"├── ": False, "└── ": True}  # value: the connector closes its parent's children
-_COORDS = re.compile(r"\((-?\d+),(-?\d+)\) ")
-_ACTION = '"  [action: '
-_NUM = r"-?(?:inf|nan|\d+(?:\.\d*)?(?:e[+-]?\d+)?)"
-# The brackets of §5.2 in their fixed order. `value` and `shortcut` may contain `]`, `"` and
-# two spaces, so they are greedy and the rest of the line decides where they end.
-_TAIL = re.compile(
-    r"\[action: (?P<action>[^\]]*)\]"
-    r"(?P<focused>  \[focused\])?"
-    r"(?P<password>  \[password\])?"
-    r'(?:  \[value:"(?P<value>.*)"\])?'
-    rf"(?:  \[range:(?P<range>{_NUM}-{_NUM})\])?"
-    r"(?:  \[toggle:(?P<toggle>[^\]]*)\])?"
-    r"(?:  \[state:(?P<state>[^\]]*)\])?"
-    r"(?:  \[shortcut:(?P<shortcut>.*)\])?"
-    rf"(?:  \[v:(?P<v>{_NUM})%\])?"
-    rf"(?:  \[h:(?P<h>{_NUM})%\])?",
-    re.DOTALL,
-)
-_META_KEYS = ("value", "range", "toggle", "state", "shortcut", "v", "h")
-_FLAG_SETS = {
-    (False, False): frozenset(),
-    (True, False): frozenset({"focused"}),
-    (False, True): frozenset({"password"}),
-    (True, True): frozenset({"focused", "password"}),
-}
-_NO_FLAGS: frozenset[str] = frozenset()
+_NOTE = "... [truncated:"
 _TRUNCATED = re.compile(r"reached the (\d+)-element capture limit")
 _MAX_JOIN = 8  # a UIA name with line breaks spans a few physical lines at most
-
-_Node = tuple[str, str, str, Point | None, str | None, frozenset[str], tuple[tuple[str, str], ...], bool]
+_MAX_TAILS = 256  # bracket tails remembered per tree: the repeated ones show up early (S-OBS-31)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,181 +60,205 @@ class TreeResult:
     limit: int | None
 
 
-def parse_tree(lines: list[str], start: int, w: Warnings) -> TreeResult:
-    """The `UI Tree:` section from `lines[start]` to the end (S-OBS-05…08); never raises.
+@dataclass(slots=True)
+class _Body:
+    """The tree lines between the header and the truncation note, as offsets into the prose."""
+
+    text: str
+    end: int  # offset where the last body line ends
+    indent: int
+    pattern: re.Pattern[str]
+
+    def line_at(self, m: re.Match[str]) -> str:
+        """The line a match covers, without its margin (FORMATS §5.6)."""
+        return self.text[m.start(1) : m.end()] if m[11] is None else m[11]
+
+    def following(self, pos: int) -> Iterator[tuple[int, str]]:
+        """`(lines advanced, line)` for each non-blank line starting at or after offset `pos`."""
+        margin = " " * self.indent
+        seen = 0
+        while pos <= self.end:
+            nl = self.text.find("\n", pos, self.end)
+            raw = self.text[pos : nl if nl >= 0 else self.end]
+            pos = nl + 1 if nl >= 0 else self.end + 1
+            seen += 1
+            line = raw[self.indent :] if raw.startswith(margin) else raw
+            if line.strip():
+                yield seen, line
+
+
+def parse_tree(text: str, start: int, first: int, indent: int, w: Warnings) -> TreeResult:
+    """The `UI Tree:` section from offset `start` of `text` to its end (S-OBS-05…08); never raises.
 
     Args:
-        lines: the whole prose, split into lines (not stripped).
-        start: the index of the `UI Tree:` header line; its indent is removed from each
-            tree line (FORMATS §5.6).
+        text: the whole prose; lines end with `\\n` (a trailing `\\r` already removed).
+        start: the offset of the first line after the `UI Tree:` header.
+        first: that line's index, for the warnings.
+        indent: the header's indent; it is removed from each tree line (FORMATS §5.6).
         w: where lines not understood are reported.
     Returns:
         The elements in tree order, the tree state (`present`, `empty`, `no_elements`,
         `absent`) and whether (and at which element limit) upstream truncated it.
     """
-    header = lines[start]
-    indent = len(header) - len(header.lstrip(" "))
-    margin = " " * indent
-    body: list[tuple[int, str]] = []
-    truncated, limit = False, None
-    for i in range(start + 1, len(lines)):
-        raw = lines[i]
-        if raw.lstrip().startswith("... [truncated:"):
-            truncated = True
-            m = _TRUNCATED.search(raw)
-            limit = int(m[1]) if m else None
-            if m is None:
-                w.line(i, "truncation note without an element limit", raw)
-            for j in range(i + 1, len(lines)):
-                if lines[j].strip():
-                    w.line(j, "line after the truncation note", lines[j])
-            break
-        body.append((i, raw[indent:] if raw.startswith(margin) else raw))
+    end, truncated, limit = _truncation(text, start, first, w)
     if indent and not truncated:
         w.add("the UI Tree section is indented but carries no truncation note")
-    filled = [(i, ln) for i, ln in body if ln.strip()]
-    if not filled:
+    body = _Body(text, end, indent, line_pattern(indent))
+    rows = body.pattern.finditer(text, start, max(start, end))
+    index = first - 1
+    for m in rows:
+        index += 1
+        root = body.line_at(m)
+        if root.strip():
+            break
+    else:
         w.add("the UI Tree section is empty")
         return TreeResult((), "absent", truncated, limit)
-    i0, root = filled[0]
     if root.strip() == "No elements":
-        for i, ln in filled[1:]:  # the sentinel ends the tree: nothing after it is an element (S-OBS-07)
-            w.line(i, "line after 'No elements' ignored", ln)
+        for m in rows:  # the sentinel ends the tree: nothing after it is an element (S-OBS-07)
+            index += 1
+            if (ln := body.line_at(m)).strip():
+                w.line(index, "line after 'No elements' ignored", ln)
         return TreeResult((), "no_elements", truncated, limit)
     if root.strip() == "desktop":
-        filled = filled[1:]
+        elements, present = _tree_lines(body, rows, index, None, w)
     else:
-        w.line(i0, "the UI Tree does not start with 'desktop'", root)
-    elements = _tree_lines(filled, w)
-    state: TreeState = "present" if any(e.kind != "window" for e in elements) else "empty"
-    return TreeResult(elements, state, truncated, limit)
+        w.line(index, "the UI Tree does not start with 'desktop'", root)
+        elements, present = _tree_lines(body, rows, index - 1, m, w)
+    return TreeResult(elements, "present" if present else "empty", truncated, limit)
 
 
-def _tree_lines(body: list[tuple[int, str]], w: Warnings) -> tuple[Element, ...]:
-    out: list[Element] = []
-    prefixes = [""]  # prefixes[d]: the exact prefix a line at depth d must carry
-    top: Element | None = None  # the current depth-0 line, for Element.window
-    k = 0
-    while k < len(body):
-        i, line = body[k]
-        split = _split_prefix(line)
-        if split is None:
-            w.line(i, "tree line not understood", line)
-            k += 1
-            continue
-        depth, last, rest = split
-        node, used = _node(rest), 1
-        if node is None:
-            node, used = _joined(body, k, rest)
-            if node is None:
-                w.line(i, "tree node not understood", line)
-                k += 1
-                continue
-            w.line(i, f"element name spans {used} lines; joined them", line)
-        if node[7]:
-            w.line(i, "meta brackets outside the documented grammar", line)
-        if depth >= len(prefixes):
-            w.line(i, "tree nesting jumps a level", line)
-        elif line[: 4 * depth] != prefixes[depth]:
-            w.line(i, "tree prefix does not match its parents", line)
-        del prefixes[depth + 1 :]
-        prefixes.append(line[: 4 * depth] + ("    " if last else "│   "))
-        kind, control, name, point, action, flags, meta, _ = node
-        window = name if depth == 0 and kind == "window" else None
-        if depth > 0 and top is not None and top.kind == "window":
-            window = top.name
-        element = Element(
-            kind=kind,  # type: ignore[arg-type]
-            control=control,
-            name=name,
-            point=point,
-            action=action,
-            flags=flags,
-            meta=meta,
-            depth=depth,
-            window=window,
-        )
-        if depth == 0:
-            top = element
-        out.append(element)
-        k += used
-    return tuple(out)
-
-
-def _split_prefix(line: str) -> tuple[int, bool, str] | None:
-    pos = 0
-    while line[pos : pos + 4] in _UNITS:
-        pos += 4
-    last = _CONNECTORS.get(line[pos : pos + 4])
-    if last is None:
-        return None
-    return pos // 4, last, line[pos + 4 :]
-
-
-def _joined(body: list[tuple[int, str]], k: int, rest: str) -> tuple[_Node | None, int]:
-    """Retry a failed node with the following non-tree lines: a UIA name may hold line breaks (§5.1)."""
-    joined = rest
-    for extra in range(1, _MAX_JOIN + 1):
-        if k + extra >= len(body) or _split_prefix(body[k + extra][1]) is not None:
+def _truncation(text: str, start: int, first: int, w: Warnings) -> tuple[int, bool, int | None]:
+    """Where the tree body ends, and the truncation note's limit: the first line whose
+    stripped text starts with `... [truncated:`; every non-blank line after it is reported."""
+    pos = start
+    while (at := text.find(_NOTE, pos)) >= 0:
+        ls = text.rfind("\n", 0, at) + 1
+        if ls == at or text[ls:at].isspace():
             break
-        joined += "\n" + body[k + extra][1]
-        node = _node(joined)
-        if node is not None:
-            return node, extra + 1
-    return None, 1
-
-
-def _node(rest: str) -> _Node | None:
-    """One node after the connector: element, window, structural or text line (§5.1)."""
-    if rest.startswith("("):
-        m = _COORDS.match(rest)
-        return _element(rest, (int(m[1]), int(m[2])), m.end()) if m else None
-    if rest.endswith('"'):
-        q = rest.find(' "')
-        if q > 0 and len(rest) >= q + 3:
-            control = rest[:q]
-            kind = "window" if control == "window" else "text" if control == "text" else "structural"
-            return kind, control, rest[q + 2 : -1], None, None, _NO_FLAGS, (), False
-    return None
-
-
-def _element(rest: str, point: Point, start: int) -> _Node | None:
-    q = rest.find('"', start)  # the first quote after CTRL opens the name
-    if q <= start + 1 or rest[q - 1] != " ":
-        return None
-    control = rest[start : q - 1]
-    # The name ends at the last `"  [action: ` whose remainder parses; scanning leftwards
-    # only matters when a value itself contains that text.
-    end, fallback = len(rest), -1
-    while (a := rest.rfind(_ACTION, q + 1, end)) >= 0:
-        m = _TAIL.fullmatch(rest, a + 3)
-        if m is not None:
-            if m.lastgroup == "action":  # the common line without any meta bracket
-                return "element", control, rest[q + 1 : a], point, m["action"], _NO_FLAGS, (), False
-            flags = _FLAG_SETS[m["focused"] is not None, m["password"] is not None]
-            meta = tuple((key, m[key]) for key in _META_KEYS if m[key] is not None)
-            return "element", control, rest[q + 1 : a], point, m["action"], flags, meta, False
-        fallback = a if fallback < 0 else fallback
-        end = a + len(_ACTION) - 1
-    if fallback < 0:
-        return None
-    return _lenient(rest, point, control, rest[q + 1 : fallback], rest[fallback + 3 :])
-
-
-def _lenient(rest: str, point: Point, control: str, name: str, tail: str) -> _Node | None:
-    """Keep an element whose brackets break the documented order; the caller warns (S-OBS-10)."""
-    m = re.match(r"\[action: ([^\]]*)\]", tail)
+        pos = at + 1
+    else:
+        return len(text), False, None
+    nl = text.find("\n", ls)
+    note = text[ls:] if nl < 0 else text[ls:nl]
+    index = first + text.count("\n", start, ls)
+    m = _TRUNCATED.search(note)
     if m is None:
+        w.line(index, "truncation note without an element limit", note)
+    if nl >= 0:
+        for k, line in enumerate(_lines_from(text, nl + 1), start=index + 1):
+            if line.strip():
+                w.line(k, "line after the truncation note", line)
+    return ls - 1, True, int(m[1]) if m else None
+
+
+def _lines_from(text: str, pos: int) -> Iterator[str]:
+    """The lines of `text` from offset `pos`, one at a time (no list of them is built, S-OBS-31)."""
+    while (nl := text.find("\n", pos)) >= 0:
+        yield text[pos:nl]
+        pos = nl + 1
+    yield text[pos:]
+
+
+def _tree_lines(
+    body: _Body, rows: Iterator[re.Match[str]], index: int, pending: re.Match[str] | None, w: Warnings
+) -> tuple[tuple[Element, ...], bool]:
+    """Elements of the body lines `rows` (after `pending`, a first line already taken), in order;
+    also whether any is not a window."""
+    out: list[Element] = []
+    append = out.append
+    make = make_element
+    shared: dict[str, str] = {}  # one string per distinct control and action (S-OBS-31)
+    share = shared.setdefault
+    tails: dict[str, Split] = {"": PLAIN}  # bracket tails repeat (`[v:0.0%]`, `[toggle:off]` …)
+    tail_of = tails.get
+    prefixes = [""]  # prefixes[d]: the exact prefix a line at depth d must carry
+    prev_depth, prev_last = -1, None  # the previous line, when it left `prefixes` as it should be
+    top_window: str | None = None  # the current depth-0 line's name when it is a window
+    present = False
+    numbered = enumerate(rows if pending is None else _chain(pending, rows), index + 1)
+    for index, m in numbered:
+        p, last, x, y, control, name, action, tail, s_control, s_name, _ = m.groups()
+        if x is not None and (split := tail_of(tail) or _split(tails, tail)) is not NOT_FAST:
+            # an element line `(x,y) CTRL "NAME"  [action: A]…` (S-OBS-05, S-OBS-06)
+            kind, point = "element", (int(x), int(y))
+            flags, meta = split
+            control, action = share(control, control), share(action, action)
+            depth, present = len(p) >> 2, True
+        elif s_control is not None:  # a window, structural or text line
+            kind, point, action, flags, meta = kind_of(s_control), None, None, NO_FLAGS, ()
+            control, name, depth = share(s_control, s_control), s_name, len(p) >> 2
+            present = present or kind != "window"
+        else:  # a line the fast reading does not cover: the grammar decides (S-OBS-10)
+            line = body.line_at(m)
+            if not line.strip():
+                continue
+            slow = _slow(body, m, line, index, w)
+            if slow is None:
+                continue
+            (kind, control, name, point, action, flags, meta, _), depth, closes, used = slow
+            p, last, present = line[: 4 * depth], "└── " if closes else None, present or kind != "window"
+            for _ in range(used):  # the lines a name spanning lines took
+                next(numbered, None)
+        if depth != prev_depth or last != prev_last or p != prefixes[depth]:  # not a plain sibling
+            prev_depth, prev_last = depth, last
+            if depth >= len(prefixes):
+                w.line(index, "tree nesting jumps a level", body.line_at(m))
+                prev_depth = -1
+            elif p != prefixes[depth]:
+                w.line(index, "tree prefix does not match its parents", body.line_at(m))
+                prev_depth = -1
+            del prefixes[depth + 1 :]
+            prefixes.append(p + ("│   " if last is None else "    "))  # `└── ` closes its parent's children
+        if depth:
+            window = top_window
+        else:
+            window = top_window = name if kind == "window" else None
+        append(make(kind, control, name, point, action, flags, meta, depth, window))
+    return tuple(out), present
+
+
+def _split(tails: dict[str, Split], tail: str) -> Split:
+    split = split_meta(tail) or NOT_FAST
+    if len(tails) < _MAX_TAILS:  # distinct values make distinct tails: remember only the first few
+        tails[tail] = split
+    return split
+
+
+def _chain(first: re.Match[str], rest: Iterator[re.Match[str]]) -> Iterator[re.Match[str]]:
+    yield first
+    yield from rest
+
+
+def _slow(body: _Body, m: re.Match[str], line: str, index: int, w: Warnings) -> tuple[Node, int, bool, int] | None:
+    """Read one line by the grammar (FORMATS §5.1): `(node, depth, last, lines consumed after it)`."""
+    split = split_prefix(line)
+    if split is None:
+        w.line(index, "tree line not understood", line)
         return None
-    flags: set[str] = set()
-    meta: list[tuple[str, str]] = []
-    for part in tail[m.end() :].split("  [")[1:]:
-        part = part[:-1] if part.endswith("]") else part
-        if part in ("focused", "password"):
-            flags.add(part)
-        elif ":" in part:
-            key, val = part.split(":", 1)
-            if key == "value" and len(val) >= 2 and val[0] == val[-1] == '"':
-                val = val[1:-1]
-            meta.append((key, val[:-1] if key in ("v", "h") and val.endswith("%") else val))
-    return "element", control, name, point, m[1], frozenset(flags), tuple(meta), True
+    depth, last, rest = split
+    node, used = read_node(rest), 0
+    if node is None:
+        node, used, spanned = _joined(body, m.end() + 1, rest)
+        if node is None:
+            w.line(index, "tree node not understood", line)
+            return None
+        w.line(index, f"element name spans {spanned} lines; joined them", line)
+    if node[7]:
+        w.line(index, "meta brackets outside the documented grammar", line)
+    return node, depth, last, used
+
+
+def _joined(body: _Body, pos: int, rest: str) -> tuple[Node | None, int, int]:
+    """Retry a failed node with the following non-tree lines: a UIA name may hold line breaks (§5.1).
+
+    Returns `(node, physical lines consumed after the first, non-blank lines joined in all)`."""
+    joined = rest
+    for extra, (advanced, line) in enumerate(body.following(pos), start=1):
+        if extra > _MAX_JOIN or split_prefix(line) is not None:
+            break
+        joined += "\n" + line
+        node = read_node(joined)
+        if node is not None:
+            return node, advanced, extra + 1
+    return None, 0, 1

@@ -38,6 +38,7 @@ async def audit_view(app: GatewayApp, args: dict[str, Any]) -> dict[str, Any]:
     if not app.config.auto_audit:
         msg = "auditing is off (auto_audit = false): nothing is recorded"
         return structured({"view": view, "summary": {}, "events": []}, msg)
+    await app.audit_flush()  # the model reads what it did, including the call just before this one
     files = audit_files(app.config.state_dir)
     if view == "raw":
         events = await anyio.to_thread.run_sync(recent_records, files, limit)

@@ -8,7 +8,9 @@
     5. deny / ask           → a refusal result (never a JSON-RPC error), audited; nothing reaches upstream
     6. forward              → upstream call; faults become a clear isError result, audited as failure
     7. observe              → Snapshot/Screenshot parsed into an Observation, annotated (S-OBS/S-MAP)
-    8. audit                → one line per call: observation | allow | deny | ask | failure
+    8. audit                → one line per call (observation | allow | deny | ask | failure), queued to the
+                              background writer; an input or system call writes its `allow` intent line
+                              before step 6 and waits for it, then an `outcome` line (S-AUD-13..16)
 
 Every step that can go wrong on the gateway's side fails closed and visibly.
 """
@@ -38,6 +40,8 @@ from policy.rules.keyboard import is_paste_chord
 log = logging.getLogger(__name__)
 
 CAPTURE_RESULT_TOOLS = frozenset({"Snapshot", "Screenshot"})
+# Classes whose allowed calls are audited before they are forwarded (S-AUD-15).
+_WRITE_AHEAD = frozenset({ToolClass.INPUT.value, ToolClass.SYSTEM.value, ToolClass.UNKNOWN.value})
 
 
 def refusal_result(decision: Decision, *, note: str = "") -> dict[str, Any]:
@@ -123,6 +127,22 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
         )
         return refusal_result(decision)
 
+    shadow: dict[str, Any] = {}
+    if not decision.enforced and decision.verdict is not Verdict.ALLOW:
+        # Shadow mode (enforce = false): audited as would-deny, and the result says so (S-CFG-…).
+        shadow = {"would": decision.verdict.value, "code": decision.code, "reason": decision.reason}
+    intent: int | None = None
+    if klass in _WRITE_AHEAD:
+        # S-AUD-15: what changes the desktop or the machine is on disk before it is forwarded, so a
+        # crash, a kill or a hung upstream mid-call still leaves the record; the outcome follows.
+        intent = await app.audit_write_ahead(
+            "allow",
+            rule=decision.rule_id,
+            exempted=list(outcome.exempted) or None,
+            phase="intent",
+            **{**audit_common, **shadow},
+        )
+        audit_common["intent"] = intent
     upstream_started = time.perf_counter()
     try:
         result = await app.upstream.call_tool(name, forward)
@@ -154,12 +174,8 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
         # Even a failed WaitFor polled (and so replaced the label table) before it timed out.
         app.store.bump_generation()
 
-    extra: dict[str, Any] = {}
-    if not decision.enforced and decision.verdict is not Verdict.ALLOW:
-        # Shadow mode (enforce = false): audited as would-deny, and the result says so (S-CFG-…).
-        extra["would"] = decision.verdict.value
-        extra["code"] = decision.code
-        extra["reason"] = decision.reason
+    extra: dict[str, Any] = {} if intent is not None else dict(shadow)
+    if shadow:
         result = _with_note(
             result,
             f"[gateway] SHADOW MODE: would have refused ({decision.code}: "
@@ -173,14 +189,16 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
         if obs is not None:
             extra["obs"] = obs.id
             extra["generation"] = obs.generation
-    event = "observation" if name in CAPTURE_RESULT_TOOLS else "allow"
+    if intent is not None:
+        event = "outcome"  # the intent line above holds the decision; this one what came of it
+    else:
+        event = "observation" if name in CAPTURE_RESULT_TOOLS else "allow"
+        extra.update(rule=decision.rule_id, exempted=list(outcome.exempted) or None)
     await app.audit_event(
         event,
         duration_ms=_ms(started),
         upstream_ms=upstream_ms,
         result=result,
-        rule=decision.rule_id,
-        exempted=list(outcome.exempted) or None,
         **{**audit_common, **extra},
     )
     return result

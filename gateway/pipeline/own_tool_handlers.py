@@ -169,12 +169,14 @@ def _state(app: GatewayApp, session: str) -> dict[str, Any]:
     return structured(data, "\n".join(lines))
 
 
-def _kill(app: GatewayApp, session: str, args: dict[str, Any]) -> dict[str, Any]:
+async def _kill(app: GatewayApp, session: str, args: dict[str, Any]) -> dict[str, Any]:
     action = args.get("action")
     if action == "engage":
         before = app.kill.status()
         status = app.kill.engage(by="model", reason=str(args.get("reason") or f"engaged by the model ({session})"))
-        app.audit.append("kill", session=session, tool="winmcp_kill", reason=f"engage: {status.reason}", by="model")
+        await app.audit_write_ahead(
+            "kill", session=session, tool="winmcp_kill", reason=f"engage: {status.reason}", by="model"
+        )
         msg = (
             "kill switch ENGAGED: desktop- and system-changing calls are refused; observation keeps working. "
             "A person can release it with `winmcp-gateway kill release`."
@@ -187,9 +189,9 @@ def _kill(app: GatewayApp, session: str, args: dict[str, Any]) -> dict[str, Any]
                 f"DENIED KILLED: the stop was engaged by a {status.by} and only a person can release it. "
                 "Remedy: ask the person to run `winmcp-gateway kill release`."
             )
-            app.audit.append("deny", session=session, tool="winmcp_kill", code="KILLED", reason=msg)
+            await app.audit_event("deny", session=session, tool="winmcp_kill", code="KILLED", reason=msg)
             return structured({**status.as_dict(), "changed": False, "message": msg}, msg, is_error=True)
-        app.audit.append("kill", session=session, tool="winmcp_kill", reason="release", by="model")
+        await app.audit_write_ahead("kill", session=session, tool="winmcp_kill", reason="release", by="model")
         msg = "kill switch released"
         return structured({**status.as_dict(), "changed": True, "message": msg}, msg)
     if action == "status":
@@ -209,7 +211,7 @@ async def handle(app: GatewayApp, session: str, name: str, args: dict[str, Any],
     if name == "winmcp_screen_to_image":
         return _convert(app, session, args, to_screen=False)
     if name == "winmcp_kill":
-        return _kill(app, session, args)
+        return await _kill(app, session, args)
     if name == "winmcp_audit":
         from gateway.pipeline.audit_tool import audit_view
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gateway.app import GatewayApp
@@ -32,18 +32,16 @@ from gateway.protocol.elicitation import (
     supports_elicitation,
 )
 from gateway.state.approvals import ApprovalStore, describe_call, is_approval_id, new_approval_id
+from gateway.state.command_line import state_dir_hint
 from policy import (
-    NOT_PROBED,
+    PROBE_PENDING,
     Context,
     KillState,
-    PolicyConfig,
     Probe,
     SessionView,
     ToolCall,
-    ToolClass,
     Verdict,
     basis_of,
-    classify,
     decide,
     request_approval,
     uses_labels,
@@ -202,12 +200,6 @@ def kill_state(app: GatewayApp) -> KillState:
     )
 
 
-def _needs_probe(app: GatewayApp, call: ToolCall, basis: Observation | None) -> bool:
-    if classify(call.tool) is not ToolClass.INPUT or not app.config.require_process_match or basis is None:
-        return False
-    return not app.kill.status().engaged
-
-
 async def decide_call(
     app: GatewayApp, session: str, name: str, forward: dict[str, Any], own: dict[str, Any], ctx: Any
 ) -> Outcome:
@@ -217,6 +209,14 @@ async def decide_call(
     except Exception as exc:  # noqa: BLE001 - fail closed and say why (S-DEC-05)
         log.exception("deciding %s failed", name)
         return Outcome(decision=policy_error(f"the gateway could not judge this call ({type(exc).__name__}: {exc})"))
+
+
+def _reused_probe(app: GatewayApp, now_ms: float) -> Probe | None:
+    """What the newest capture saw of the focused window, when it still stands for now (S-FRESH-11)."""
+    evidence = app.store.reusable_focus(now_ms, app.config.probe_reuse_ms)
+    if evidence is None:
+        return None
+    return Probe(status="ok", focused=evidence.focused, captured=False)
 
 
 async def _decide_call(
@@ -229,6 +229,15 @@ async def _decide_call(
     *,
     asked: bool = False,
 ) -> Outcome:
+    """The cheap decision first, the probe last (S-FRESH-10), approvals read only when needed.
+
+    1. `decide` with the probe pending: kill switch (one STOP read per call), visibility, rules,
+       approval, freshness by age and generation. A refusal or an ask ends here — no probe.
+    2. An ask for approval reads this session's grants (an index file) and decides again with them.
+    3. PROBE_PENDING — everything else allows: the focused window is read (or, within
+       `probe_reuse_ms` of a capture with nothing forwarded since, taken from it) and the call
+       is decided again with what was seen.
+    """
     call = ToolCall(
         tool=name,
         args=forward,
@@ -236,31 +245,42 @@ async def _decide_call(
         based_on=own.get("based_on"),
         approval_id=own.get("approval_id"),
     )
-    config = PolicyConfig.from_attrs(app.config)
-    base_view = session_view(app, session, NOT_PROBED)
-    basis, _ = basis_of(call, base_view)
-    probe, probe_ms = NOT_PROBED, None
-    if _needs_probe(app, call, basis):
-        assert basis is not None
-        started = app.now_ms()
-        probe = await run_probe(app, basis, labels=uses_labels(call.tool, call.args))
-        probe_ms = round(app.now_ms() - started, 3)
-    store = ApprovalStore(app.config.state_dir)
-    approvals = store.session_grants(session)
+    store = app.approvals
+    approvals: dict[str, Approval] = {}
     cited = store.load(call.approval_id) if is_approval_id(call.approval_id) else None
     if cited is not None:
         approvals[cited.id] = cited
     rules, rules_error = app.rules()
+    view = session_view(app, session, PROBE_PENDING)
     context = Context(
-        config=config,
+        config=app.policy_config,
         kill=kill_state(app),
-        view=session_view(app, session, probe),
+        view=view,
         approvals=approvals,
         rules=rules,
         rules_error=rules_error,
     )
     now = app.now_ms()
     decision = decide(call, context, now)
+    if decision.verdict is Verdict.ASK and decision.code == Code.APPROVAL_REQUIRED:
+        grants = store.session_grants(session)
+        if grants:
+            context = replace(context, approvals={**grants, **approvals})
+            decision = decide(call, context, now)
+    basis, _ = basis_of(call, view)
+    probe_ms: float | None = None
+    if decision.code == Code.PROBE_PENDING:
+        assert basis is not None  # the drift check runs on a basis only
+        started = app.now_ms()
+        probe = _reused_probe(app, started)
+        if probe is None:
+            probe = await run_probe(app, basis, labels=uses_labels(call.tool, call.args))
+            probe_ms = round(app.now_ms() - started, 3)
+        context = replace(context, view=session_view(app, session, probe))
+        now = app.now_ms()
+        decision = decide(call, context, now)
+        if decision.code == Code.PROBE_PENDING:  # cannot happen: the probe above is ok or failed
+            decision = policy_error("the focused window could not be read before this input action.")
     facts: dict[str, Any] = {
         "basis": basis,
         "point": aimed_point(name, forward),  # validated before policy ran (S-ARG-08)
@@ -270,11 +290,14 @@ async def _decide_call(
     if decision.verdict is Verdict.ASK and decision.enforced and decision.approval_id is None:
         if ctx is not None and supports_elicitation(ctx) and not asked:
             return await _ask_person(app, session, call, decision, own, ctx, store, facts)
-        pending, decision = request_approval(new_approval_id(), call, decision, now, app.config.approval_ttl_ms)
+        hint = state_dir_hint(app.config.state_dir)  # S-APR-31: the person's command finds this state dir
+        pending, decision = request_approval(
+            new_approval_id(), call, decision, now, app.config.approval_ttl_ms, cli_options=hint
+        )
         store.save(pending, call=describe_call(name, forward, rule_id=decision.rule_id, reason=decision.reason))
         store.prune_if_due(now)  # S-APR-11: a write sweeps what expired
     elif decision.verdict is Verdict.ALLOW and decision.approval is not None:
-        decision = store.spend(approvals, call, decision, now)  # compare-and-set (S-APR-13)
+        decision = store.spend(context.approvals, call, decision, now)  # compare-and-set (S-APR-13)
     exempted = rules.exempted_by(name, forward) if rules is not None and decision.verdict is Verdict.ALLOW else ()
     return Outcome(decision=decision, approval_id=decision.approval_id, exempted=tuple(exempted), **facts)
 
@@ -322,14 +345,16 @@ async def _ask_person(
             tool=call.tool,
             approval=pending.id,
             reason=f"approved by a person through elicitation ({answer})",
-            by="person",
+            by="elicitation",
         )
         return await _decide_call(app, session, call.tool, forward, {**own, "approval_id": pending.id}, asked=True)
     store.save(deny_approval(pending, now_ms=now))
     why = (
         "the person denied it" if answer == "deny" else f"no answer from a person within {app.config.approval_wait_s} s"
     )
-    await app.audit_event("approval", session=session, tool=call.tool, approval=pending.id, reason=why, by="person")
+    await app.audit_event(
+        "approval", session=session, tool=call.tool, approval=pending.id, reason=why, by="elicitation"
+    )
     refusal = refuse(
         Code.APPROVAL_DENIED,
         f"approval {pending.id}: {why}.",

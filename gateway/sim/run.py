@@ -23,35 +23,55 @@ from gateway.sim.scenarios.files import ScenarioError
 from gateway.sim.server import build_server
 
 EXIT_USAGE = 2
+PROG = "python -m gateway.sim"  # `winmcp-gateway sim` passes its own name
 
 
-def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m gateway.sim", description="Simulated Windows-MCP 0.8.8 (stdio).")
+def build_parser(environ: Mapping[str, str], *, prog: str = PROG) -> argparse.ArgumentParser:
+    """The simulator's options; `prog` is how the person started it (usage and --help show it)."""
+    p = argparse.ArgumentParser(prog=prog, description="Simulated Windows-MCP 0.8.8 (stdio).")
     p.add_argument(
         "--scenario",
         default=environ.get("WINMCP_SIM_SCENARIO", "default"),
         help=f"built-in name ({', '.join(scenario_names())}) or a .json/.toml file",
     )
-    p.add_argument("--event-log", type=Path, default=environ.get("WINMCP_SIM_EVENT_LOG") or None)
-    p.add_argument("--control", type=Path, default=environ.get("WINMCP_SIM_CONTROL") or None)
+    p.add_argument(
+        "--event-log",
+        type=Path,
+        default=environ.get("WINMCP_SIM_EVENT_LOG") or None,
+        metavar="FILE",
+        help="append every side effect (click, typed text, command …) to this JSONL file, so a test can "
+        "prove what reached the simulated desktop (default: $WINMCP_SIM_EVENT_LOG; none)",
+    )
+    p.add_argument(
+        "--control",
+        type=Path,
+        default=environ.get("WINMCP_SIM_CONTROL") or None,
+        metavar="FILE",
+        help="a JSONL file read before every call: lines appended to it change the desktop between "
+        'calls, e.g. {"op": "focus", "window": TITLE} (default: $WINMCP_SIM_CONTROL; none)',
+    )
     specs = "rename:T.arg=new | drop:T.arg | add:T.arg[=type] | add-tool:Name | drop-tool:Name"
     p.add_argument("--mutate-schema", action="append", default=[], metavar="SPEC", help=specs)
     p.add_argument("--real-waits", action="store_true", help="Wait/WaitFor really sleep")
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
+_parser = build_parser  # the name tests/e2e/harness.py imports
+
+
+def main(argv: list[str] | None = None, *, prog: str = PROG) -> int:
     """Parse options and serve over stdio.
 
     Args:
         argv: ``[--scenario NAME|FILE] [--event-log PATH] [--control PATH] [--mutate-schema SPEC ...]
             [--real-waits]`` (default ``sys.argv[1:]``).
+        prog: the name usage and errors show (``winmcp-gateway sim`` from the gateway's CLI).
 
     Returns:
         0 when stdin closed, 2 for a usage or scenario error.
     """
     environ = dict(os.environ)
-    args = _parser(environ).parse_args(argv)
+    args = build_parser(environ, prog=prog).parse_args(argv)
     try:
         server = build_server(
             args.scenario,
@@ -62,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             real_waits=args.real_waits,
         )
     except (ScenarioError, ValueError) as exc:
-        print(f"gateway.sim: {exc}", file=sys.stderr)
+        print(f"winmcp-gateway: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
 
     # stdout is the protocol channel: every log line goes to stderr (DESIGN §11)

@@ -28,8 +28,6 @@ import json
 import os
 import re
 import secrets
-import sys
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -37,10 +35,10 @@ from typing import Any
 from filelock import FileLock
 
 from gateway.audit.redact.values import redact_args, redact_text
-from gateway.config.load import GatewayConfig
-from policy.approval import ApprovalError, deny, grant, is_expired, recheck
+from gateway.files.owner_only import ensure_private_dir
+from policy.approval import is_expired, recheck
 from policy.decision import Decision, Verdict
-from policy.values import Approval, ApprovalScope, ToolCall
+from policy.values import Approval, ToolCall
 
 APPROVALS_DIR = "approvals"
 SESSIONS_DIR = "sessions"
@@ -111,7 +109,7 @@ class ApprovalStore:
     def save(self, approval: Approval, *, call: Mapping[str, Any] | None = None) -> None:
         """Write `approval` (and, on creation, the redacted call it is about)."""
         self._path(approval.id)  # refuse a bad id before taking the lock
-        self.dir.mkdir(parents=True, exist_ok=True)
+        ensure_private_dir(self.dir)  # owner-only: mode 0700, or on Windows an ACL its files inherit (S-WIN-04)
         with self._lock:
             self._store(approval, call)
 
@@ -225,6 +223,33 @@ class ApprovalStore:
                 out[approval.id] = approval
         return out
 
+    def pending(self, now_ms: float) -> list[tuple[Approval, dict[str, Any]]]:
+        """Every request still waiting for a person at `now_ms`, oldest first, with what it is about.
+
+        For `winmcp-gateway approvals` (S-APR-30): reads each request file once, without the lock
+        (every file is replaced whole), and writes nothing.
+
+        Args:
+            now_ms: the clock now; an expired request is no longer pending.
+
+        Returns:
+            (approval, the redacted call description `describe_call` stored; {} if none) pairs.
+        """
+        if not self.dir.is_dir():
+            return []
+        found: list[tuple[Approval, dict[str, Any]]] = []
+        for entry in os.scandir(self.dir):
+            if not (entry.name.endswith(".json") and is_approval_id(entry.name[: -len(".json")])):
+                continue
+            record = _read_json(Path(entry.path))
+            approval = _approval_of(record)
+            if record is None or approval is None or approval.status != "pending" or is_expired(approval, now_ms):
+                continue
+            call = record.get("call")
+            found.append((approval, dict(call) if isinstance(call, dict) else {}))
+        found.sort(key=lambda item: (item[0].created_ms, item[0].id))
+        return found
+
     # -- forgetting ------------------------------------------------------------------------------
 
     def prune(self, now_ms: float) -> int:
@@ -302,81 +327,3 @@ def describe_call(tool: str, args: Mapping[str, Any], *, rule_id: str | None, re
     The reason is redacted too: a rule's reason may quote the command (a parse error's
     neighbourhood, a dynamic name), and the request file lies in the state dir like the audit."""
     return {"tool": tool, "args": redact_args(tool, dict(args)), "rule": rule_id, "reason": redact_text(reason)}
-
-
-def _expiry_text(approval: Approval, now_ms: float) -> str:
-    if approval.expires_ms is None:
-        return "when the session ends"
-    left = (approval.expires_ms - now_ms) / 1000.0
-    return f"in {left:.0f} s" if left >= 0 else f"{-left:.0f} s ago"
-
-
-def answer_cli(
-    config: GatewayConfig,
-    approval_id: str,
-    *,
-    approve: bool,
-    session_scope: bool = False,
-    assume_yes: bool = False,
-) -> int:
-    """`winmcp-gateway approve|deny ID`: show the request, confirm, record the answer. Returns the exit code.
-
-    The answer is stored by compare-and-set: if the request changed while the person read it
-    (another answer, or the model spent a grant), nothing is written and the exit code is 2."""
-    store = ApprovalStore(config.state_dir)
-    if not is_approval_id(approval_id):
-        print(f"error: {approval_id!r} is not an approval id (they look like apr-0123456789)", file=sys.stderr)
-        return 2
-    record, approval = store.record(approval_id), store.load(approval_id)
-    if record is None or approval is None:
-        print(
-            f"error: no approval request {approval_id} in {store.dir} (check --state-dir / WINMCP_GATEWAY_STATE_DIR;"
-            " requests are forgotten once they expire)",
-            file=sys.stderr,
-        )
-        return 2
-    call = record.get("call", {})
-    print(f"approval {approval.id} — {approval.status}")
-    print(f"  tool:    {call.get('tool', approval.tool)}")
-    print(f"  args:    {json.dumps(call.get('args', {}), ensure_ascii=False)}")
-    if call.get("rule"):
-        print(f"  rule:    {call['rule']}")
-    print(f"  why:     {call.get('reason') or approval.reason}")
-    print(f"  session: {approval.session}")
-    print(f"  expires: {_expiry_text(approval, time.time() * 1000.0)}")
-    verb = "approve" if approve else "deny"
-    if not assume_yes:
-        if not sys.stdin.isatty():
-            print(f"error: not a terminal; re-run with --yes to {verb} without a prompt", file=sys.stderr)
-            return 2
-        if input(f"{verb} this call? [y/N] ").strip().lower() not in ("y", "yes"):
-            print("nothing changed")
-            return 1
-    now_ms = time.time() * 1000.0
-    # The ttl of the gateway that asked travels with its request; this CLI's own config may differ.
-    ttl_ms = approval.expires_ms - approval.created_ms if approval.expires_ms is not None else config.approval_ttl_ms
-    try:
-        if approve:
-            scope: ApprovalScope = "session" if session_scope else "once"
-            updated = grant(approval, scope=scope, now_ms=now_ms, ttl_ms=ttl_ms, session_ttl_ms=ttl_ms)
-        else:
-            updated = deny(approval, now_ms=now_ms)
-    except ApprovalError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    won, current = store.compare_and_set(approval, updated)
-    prune_at_start(config.state_dir, now_ms)  # a person's answer is a write: forget what expired
-    if not won:
-        now = current.status if current is not None else "gone"
-        print(f"error: approval {approval.id} changed while you answered (now {now}); nothing changed", file=sys.stderr)
-        return 2
-    if approve:
-        covered = (
-            f"identical calls of that client session for {ttl_ms / 1000:.0f} s"
-            if session_scope
-            else "one identical call"
-        )
-        print(f'approved for {covered}; the model must repeat the call with approval_id="{approval.id}"')
-    else:
-        print("denied; the model's repeat of the call will be refused")
-    return 0

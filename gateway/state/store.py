@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import json
 import os
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,10 @@ from typing import Any
 
 from filelock import FileLock
 
+from gateway.errors import GatewayError
+from gateway.files.owner_only import THIS_MACHINE, FileGuard
+from gateway.files.retry import SHARING_RETRY, SharingRetry
+from policy.freshness import window_known
 from policy.observation import Capture, Mapping, Observation
 
 STOP_FILE = "STOP"
@@ -48,13 +53,21 @@ class ObservationStore:
         self._epoch_of: dict[str, int] = {}
         self._dropped: dict[str, deque[str]] = {}
         self.recorded = 0
+        # Calls forwarded that may have changed the desktop (anything not read-only), and the newest
+        # observation with what that count was when it was taken: the evidence `reusable_focus`
+        # weighs (S-FRESH-11).
+        self.changes = 0
+        self._last_capture: tuple[Observation, int, int] | None = None
         # What the Windows clipboard holds, as far as calls through this gateway tell: the text of
         # the last Clipboard `set`, or None once anything ran that may have changed it. The
         # clipboard is the desktop's, not a session's, so one value serves every session.
         self.clipboard: str | None = None
 
     def note_forwarded(self, tool: str, args: dict[str, Any], *, read_only: bool, paste: bool) -> None:
-        """Track the clipboard across a call that reached upstream (policy/typed.py judges pastes by it)."""
+        """Track the clipboard across a call that reached upstream (policy/typed.py judges pastes by it),
+        and count the calls that may have moved focus."""
+        if not read_only:
+            self.changes += 1
         if tool == "Clipboard":
             mode = str(args.get("mode", "")).strip().lower()
             if mode == "set":
@@ -106,6 +119,26 @@ class ObservationStore:
             old, _ = self._owner.popitem(last=False)
             self._epoch_of.pop(old, None)
         self.recorded += 1
+        if capture.region is None and capture.selected_displays is None and window_known(obs):
+            self._last_capture = (obs, self.changes, self.epoch)
+        return obs
+
+    def reusable_focus(self, now_ms: float, within_ms: float) -> Observation | None:
+        """The newest observation whose focused window still stands for "focused now", if any.
+
+        It does when it was taken at most `within_ms` ago, in this upstream's lifetime, and no call
+        that may change the desktop was forwarded since (S-FRESH-11): what upstream saw then is what
+        a probe would see now, except for a change made outside the gateway inside that window (the
+        person at the desk, a pop-up) — the price `probe_reuse_ms` names; 0 turns it off. A capture
+        of a region or of chosen displays is not evidence: upstream lists the focused window there only
+        if it intersects them.
+        """
+        if within_ms <= 0 or self._last_capture is None:
+            return None
+        obs, changes, epoch = self._last_capture
+        age = now_ms - obs.taken_at_ms
+        if changes != self.changes or epoch != self.epoch or not (0 <= age <= within_ms):
+            return None
         return obs
 
     def latest(self, session: str) -> Observation | None:
@@ -156,23 +189,69 @@ class SharedCounter:
 
     Observation ids come from here, so `obs-N` names one observation across all processes
     that write the same audit: a session of one process can never cite another's id.
+
+    Ids are reserved in blocks of `block` (S-OBS-35): the file holds the last id any process
+    reserved, and one lock acquisition hands this process the next `block` of them. The next
+    block is reserved on a thread while a quarter of the current one is left, so taking an id on
+    the event loop is a list pop, not a file lock. Ids stay unique across processes; they are
+    no longer consecutive between processes (nothing relies on that: ids are compared for
+    equality only).
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, block: int = 64) -> None:
         self.path = path
+        self.block = max(1, block)
         self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=10)
+        self._ids: deque[int] = deque()
+        self._guard = threading.Lock()
+        self._refill: threading.Thread | None = None
+        self._refill_error: BaseException | None = None
+        self._start_refill()
 
     def __call__(self) -> int:
+        with self._guard:
+            if len(self._ids) <= self.block // 4:
+                self._start_refill_locked()
+            if self._ids:
+                return self._ids.popleft()
+            pending = self._refill
+        if pending is not None:
+            pending.join()  # only when ids run out faster than a block is reserved (or at the first id)
+        with self._guard:
+            if not self._ids:
+                self._ids.extend(self._reserve())  # the refill failed: try once more, here, and let it raise
+            return self._ids.popleft()
+
+    def _start_refill(self) -> None:
+        with self._guard:
+            self._start_refill_locked()
+
+    def _start_refill_locked(self) -> None:
+        if self._refill is not None and self._refill.is_alive():
+            return
+        self._refill = threading.Thread(target=self._refill_now, name="winmcp-id-block", daemon=True)
+        self._refill.start()
+
+    def _refill_now(self) -> None:
+        try:
+            ids = self._reserve()
+        except Exception as exc:  # noqa: BLE001 - the next id taken retries in line and raises
+            self._refill_error = exc
+            return
+        with self._guard:
+            self._ids.extend(ids)
+
+    def _reserve(self) -> range:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self._lock:
             try:
                 current = int(self.path.read_text(encoding="utf-8").strip() or 0)
             except (FileNotFoundError, ValueError):
                 current = 0
-            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(str(current + 1), encoding="utf-8")
+            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+            tmp.write_text(str(current + self.block), encoding="utf-8")
             os.replace(tmp, self.path)
-            return current + 1
+            return range(current + 1, current + self.block + 1)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -197,16 +276,33 @@ class KillSwitch:
 
     A file a person made by hand (empty or not JSON) counts as engaged by a person; only a
     stop whose file says `"by": "model"` may be released by a model (S-KILL-…).
+
+    Other gateways read STOP on every call without a lock, and on Windows an open reader makes
+    replacing or deleting it fail with `PermissionError` (and a pending delete makes reading it
+    fail): every read, replace and delete is retried (`SharingRetry`, S-WIN-07, S-WIN-08). A read that
+    still fails counts as engaged, with the reason; a replace that still fails raises, the
+    file left as it was (S-WIN-09). The file is made owner-only before it is put in place.
     """
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(
+        self, state_dir: Path, *, retry: SharingRetry = SHARING_RETRY, guard: FileGuard = THIS_MACHINE
+    ) -> None:
         self.path = state_dir / STOP_FILE
+        self._retry = retry
+        self._guard = guard
 
     def status(self) -> KillStatus:
         try:
-            raw = self.path.read_text(encoding="utf-8")
+            raw = self._retry(lambda: self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return KillStatus(engaged=False)
+        except PermissionError as exc:
+            # Still refused after every retry: a stop (fail closed), and the reason says why.
+            return KillStatus(
+                engaged=True,
+                by="person",
+                reason=f"STOP file unreadable after {self._retry.attempts} tries: {exc}",
+            )
         except OSError as exc:
             # Present but unreadable: still a stop, and the reason says why we could not read it.
             return KillStatus(engaged=True, by="person", reason=f"STOP file unreadable: {exc}")
@@ -225,24 +321,48 @@ class KillSwitch:
         )
 
     def engage(self, *, by: str, reason: str = "") -> KillStatus:
-        """Engage (or re-assert) the stop. A person's stop is never downgraded to a model's."""
+        """Engage (or re-assert) the stop. A person's stop is never downgraded to a model's.
+
+        Raises:
+            GatewayError: STOP could not be replaced even after the retries (another process
+                keeps it open); an existing STOP still stops every gateway.
+        """
         current = self.status()
         if current.engaged and current.by == "person" and by == "model":
             return current
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._guard.ensure_private_dir(self.path.parent)
         payload = {"by": by, "since": _utc_now_iso(), "reason": reason or f"engaged by {by}"}
         tmp = self.path.with_name(f".{STOP_FILE}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(payload), encoding="utf-8")
-        os.replace(tmp, self.path)  # atomic on Windows and POSIX: readers see old or new, never half
+        self._guard.protect_file(tmp)  # the ACL travels with the file into place
+        try:
+            # atomic on Windows and POSIX: readers see old or new, never half
+            self._retry(lambda: os.replace(tmp, self.path))
+        except PermissionError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            state = (
+                "the STOP file that is there still stops every gateway" if self.path.exists() else "nothing is stopped"
+            )
+            raise GatewayError(
+                f"could not write {self.path} after {self._retry.attempts} tries ({exc}): {state}; "
+                "another program holds it open — try again"
+            ) from exc
         return self.status()
 
     def release(self, *, by: str) -> tuple[bool, KillStatus]:
-        """Release the stop. Returns (released, status). A model cannot release a person's stop."""
+        """Release the stop. Returns (released, status). A model cannot release a person's stop.
+
+        A STOP file that cannot be deleted even after the retries stays: (False, engaged).
+        """
         current = self.status()
         if not current.engaged:
             return True, current
         if by == "model" and current.by != "model":
             return False, current
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                self._retry(self.path.unlink)
+        except PermissionError:
+            return False, self.status()
         return True, self.status()

@@ -5,22 +5,22 @@ The rules `resolve_settings` applies, in order:
     1. `HOST:PORT` (`[::1]:PORT` for IPv6; `PORT` alone means 127.0.0.1). Default host: loopback.
     2. `--no-auth`: refused together with `--token`, and refused on any non-loopback host.
     3. Otherwise a token is required: `--token`, else `WINMCP_GATEWAY_TOKEN`, else the state dir
-       file `http-token` — created (mode 0600) with 32 random bytes and printed once to
-       stderr when missing, tightened to 0600 if it was readable by others (POSIX). A token
-       shorter than `MIN_TOKEN_CHARS` is refused.
+       file `http-token` — created owner-only (mode 0600; on Windows an owner-only ACL) before
+       the 32 random bytes are written into it, and printed once to stderr when missing;
+       tightened if it was readable by others. A token shorter than `MIN_TOKEN_CHARS` is refused.
     4. A wildcard bind (0.0.0.0, ::) needs `--allow-host`: the Host check must know the names
        clients use. A non-loopback bind prints a warning (plain HTTP: the token is in clear).
 
-On Windows the file's protection is the per-user state dir's ACL (`os.open` modes are
-POSIX-only there); the gateway does not widen it.
+What protects the file is read back from it (`gateway.files.owner_only`) and the message says
+that, not what was hoped for: "only you can read it: owner-only ACL", or who else can (S-WIN-05).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import secrets
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,6 +30,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 
 from gateway.config.load import GatewayConfig
 from gateway.errors import ConfigError
+from gateway.files.owner_only import THIS_MACHINE, FileGuard, Protection
 
 ENV_TOKEN = "WINMCP_GATEWAY_TOKEN"
 TOKEN_FILE = "http-token"
@@ -120,46 +121,82 @@ def parse_bind(bind: str) -> tuple[str, int]:
     return host or DEFAULT_HOST, int(port_text)
 
 
-def _tighten(path: Path, stderr: TextIO) -> None:
-    if os.name == "nt":
-        return
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        os.chmod(path, 0o600)
-        print(
-            f"winmcp-gateway: warning: {path} was readable by others (mode {mode:04o}); set it to 0600",
-            file=stderr,
-        )
+def _tighten(path: Path, stderr: TextIO, guard: FileGuard) -> Protection:
+    before = guard.inspect(path)
+    if before.owner_only:
+        return before
+    after = guard.protect_file(path)
+    print(
+        f"winmcp-gateway: warning: {path} was not owner-only ({before}); now {after}",
+        file=stderr,
+    )
+    return after
 
 
-def load_or_create_token(path: Path, stderr: TextIO) -> str:
-    """The token in `path`, or a new one written there (0600) and printed once to `stderr`.
+def _create_token_file(path: Path, token: str, guard: FileGuard) -> Protection | None:
+    # Made owner-only while still empty and under a private name, then linked into place:
+    # a link fails if the name exists, so two gateways starting at once keep one token, and
+    # no reader ever sees the name with no token in it. None: another gateway was first.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    try:
+        protection = guard.protect_file(tmp)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(token + "\n")
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return None
+        except OSError:  # no hard links here (FAT32, exFAT): create the name exclusively instead
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                return None
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(token + "\n")
+            protection = guard.protect_file(path)
+        return protection
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def load_or_create_token(path: Path, stderr: TextIO, *, guard: FileGuard = THIS_MACHINE) -> str:
+    """The token in `path`, or a new one written there (owner-only) and printed once to `stderr`.
+
+    A new token is written into a private file that is made owner-only before the token goes
+    in, and then linked into place, so the token is never in a file others could read and the
+    name never holds a half-written token. The message names what protects it (S-WIN-05).
+
+    Args:
+        path: the token file (`<state dir>/http-token`).
+        stderr: where the messages go.
+        guard: how files are made owner-only (tests pass a Windows one with a fake icacls).
 
     Raises:
         ConfigError: the file exists but holds no usable token.
     """
     if not path.exists():
         token = secrets.token_urlsafe(32)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            return load_or_create_token(path, stderr)  # another gateway created it just now
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(token + "\n")
+        guard.ensure_private_dir(path.parent)
+        protection = _create_token_file(path, token, guard)
+        if protection is None:
+            return load_or_create_token(path, stderr, guard=guard)  # another gateway created it just now
         print(
-            f"winmcp-gateway: generated an HTTP bearer token into {path} (only you can read it): {token}",
+            f"winmcp-gateway: generated an HTTP bearer token into {path} ({protection.who_can_read()}): {token}",
             file=stderr,
             flush=True,
         )
         return token
-    _tighten(path, stderr)
+    protection = _tighten(path, stderr, guard)
     token = path.read_text(encoding="utf-8").strip()
     if len(token) < MIN_TOKEN_CHARS:
         raise ConfigError(
             f"{path} holds no usable token (at least {MIN_TOKEN_CHARS} characters); delete it to have one generated"
         )
-    print(f"winmcp-gateway: HTTP bearer token: the one in {path}", file=stderr, flush=True)
+    print(
+        f"winmcp-gateway: HTTP bearer token: the one in {path} ({protection.who_can_read()})", file=stderr, flush=True
+    )
     return token
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import time
 from typing import Any
 
 import anyio
@@ -30,6 +31,7 @@ from gateway.protocol.server_requests import Router, tools_digest
 from gateway.protocol.sessions import session_of
 from gateway.protocol.waiting_call import binding_of, run_interactive, runtime_lifespan
 from gateway.tools import OWN_TOOL_DEFINITIONS
+from gateway.transport.call_log import CALL_LOG, log_call
 from gateway.transport.framing import MessageLimits
 from gateway.transport.stdio import checked_stdio
 from gateway.upstream.client import UpstreamProtocolError, client_error
@@ -138,11 +140,15 @@ def build_server(app: GatewayApp) -> Server[Any]:
         return types.ListToolsResult(tools=[types.Tool.model_validate(t) for t in tools])
 
     async def call(ctx: ServerRequestContext[Any, Any], session: str, params: types.CallToolRequestParams) -> Any:
+        # `-v` only (S-CLI-41): one isEnabledFor per call otherwise, no clock read.
+        started = time.perf_counter() if CALL_LOG.isEnabledFor(logging.INFO) else None
         try:
             result = await handle_call(app, session, params.name, dict(params.arguments or {}), ctx)
         except UpstreamProtocolError as exc:
             # A protocol error from the upstream keeps its JSON-RPC code (DESIGN.md §10).
             raise client_error(exc) from exc
+        if started is not None:
+            log_call(params.name, result, started)
         if result.get("resultType") == "input_required":
             # The pipeline's own 2026-07-28 round trip (an approval asked through elicitation).
             return types.InputRequiredResult.model_validate(result)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import BinaryIO, Protocol
@@ -125,6 +126,53 @@ def _thread_sink(stream: BinaryIO) -> LineSink:
     return sink
 
 
+def _native_source(fd: int) -> ByteSource:
+    """POSIX: read the pipe on the event loop (readiness, then a non-blocking read): no thread hop
+    per message, which the SDK's transport and `_thread_source` pay (issue 13 item 5)."""
+
+    async def source() -> bytes:
+        while True:
+            try:
+                return os.read(fd, CHUNK_BYTES)
+            except BlockingIOError:
+                await anyio.wait_readable(fd)
+
+    return source
+
+
+def _native_sink(fd: int) -> LineSink:
+    async def sink(line: bytes) -> None:
+        view = memoryview(line)
+        while view:
+            try:
+                view = view[os.write(fd, view) :]
+            except BlockingIOError:
+                await anyio.wait_writable(fd)
+
+    return sink
+
+
+def _native_fds(reader: object, writer: object) -> tuple[int, int] | None:
+    """The descriptors to serve natively, non-blocking from now on; None where threads must do
+    (Windows: anonymous pipes have no readiness there; or streams without a descriptor)."""
+    if os.name != "posix":
+        return None
+    try:
+        fds = (reader.fileno(), writer.fileno())  # type: ignore[attr-defined]
+        for fd in fds:
+            os.set_blocking(fd, False)
+    except (AttributeError, OSError, ValueError):
+        return None
+    return fds
+
+
+def _restore_blocking(fds: tuple[int, int]) -> None:
+    # A terminal shares its descriptor with the shell that started us: leave it as we found it.
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.set_blocking(fd, True)
+
+
 @contextlib.asynccontextmanager
 async def checked_stdio(limits: MessageLimits) -> AsyncIterator[ServerStreams]:
     """`checked_streams` over this process's stdin and stdout, claimed as the SDK claims them.
@@ -144,7 +192,14 @@ async def checked_stdio(limits: MessageLimits) -> AsyncIterator[ServerStreams]:
         if release_out is not None:
             restore.append(release_out)
         reader: _Chunked = stdin  # type: ignore[assignment]  # a BufferedReader: read1 never waits for a full chunk
-        async with checked_streams(_thread_source(reader), _thread_sink(stdout), limits) as streams:
+        native = _native_fds(stdin, stdout)
+        if native is not None:
+            restore.append(lambda: _restore_blocking(native))
+            stdout.flush()  # nothing buffered may come after what is written straight to the descriptor
+            source, sink = _native_source(native[0]), _native_sink(native[1])
+        else:
+            source, sink = _thread_source(reader), _thread_sink(stdout)
+        async with checked_streams(source, sink, limits) as streams:
             yield streams
     finally:
         for release in reversed(restore):

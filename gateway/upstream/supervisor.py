@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import logging
 import os
-import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self, TextIO
 
@@ -44,7 +43,9 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 from gateway.errors import UpstreamError, UpstreamTimeout
+from gateway.upstream.causes import describe_cause, first_cause
 from gateway.upstream.client_side import Caller, UpstreamHooks
+from gateway.upstream.command_line import join_command, split_command
 from gateway.upstream.connection import (
     ClientCallbacks,
     Connector,
@@ -83,22 +84,37 @@ STDERR_SETTLE_S = 1.0
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UpstreamSpec:
-    """Where the upstream is: a stdio command (argv) or a streamable-HTTP URL."""
+    """Where the upstream is: a stdio command (argv) or a streamable-HTTP URL.
+
+    `platform` is whose quoting `describe` shows the command in (this machine's by default):
+    the same rules that split it (`gateway.upstream.command_line`, S-UPS-20).
+    """
 
     argv: tuple[str, ...] = ()
     url: str | None = None
+    platform: str = field(default=sys.platform, compare=False)
 
     def __post_init__(self) -> None:
         if bool(self.argv) == bool(self.url):
             raise ValueError("an upstream is either a command or a URL")
 
     @classmethod
-    def command(cls, command_line: str) -> UpstreamSpec:
-        """Parse `--upstream-cmd` (POSIX quoting rules on every platform, so docs show one form)."""
-        argv = tuple(shlex.split(command_line, posix=True))
+    def command(cls, command_line: str, *, platform: str | None = None) -> UpstreamSpec:
+        """Parse `--upstream-cmd` with the platform's rules: Windows command-line rules on Windows
+        (`C:\\tools\\uvx.exe` stays a path), POSIX shell rules elsewhere (S-UPS-20).
+
+        Args:
+            command_line: the program and its arguments as one string.
+            platform: a `sys.platform` value; None means this machine's.
+
+        Raises:
+            ValueError: the line is empty, or (POSIX) its quotes do not close.
+        """
+        where = sys.platform if platform is None else platform
+        argv = tuple(split_command(command_line, platform=where))
         if not argv:
             raise ValueError("--upstream-cmd is empty")
-        return cls(argv=argv)
+        return cls(argv=argv, platform=where)
 
     @classmethod
     def simulator(cls, *sim_args: str) -> UpstreamSpec:
@@ -106,7 +122,8 @@ class UpstreamSpec:
         return cls(argv=(sys.executable, "-m", "gateway.sim", *sim_args))
 
     def describe(self) -> str:
-        return self.url if self.url else shlex.join(self.argv)
+        """The URL, or the command as one line in `platform`'s quoting (it splits back to `argv`)."""
+        return self.url if self.url else join_command(self.argv, platform=self.platform)
 
 
 def tail_of(path: Path | None, limit: int = STDERR_TAIL_BYTES) -> str:
@@ -153,9 +170,14 @@ class Supervisor:
         ping_timeout_s: float = PING_TIMEOUT_S,
         stderr_max_bytes: int = DEFAULT_MAX_BYTES,
         stderr_keep: int = DEFAULT_KEEP,
+        startup_wait_s: float = STARTUP_WAIT_S,
+        connect_timeout_s: float | None = None,
     ) -> None:
         self.spec = spec
         self.timeout_s = timeout_s
+        # The doctor bounds both by its --timeout; serve keeps the defaults (a slow `uvx` download).
+        self.startup_wait_s = startup_wait_s
+        self.connect_timeout_s = max(timeout_s, CONNECT_TIMEOUT_S) if connect_timeout_s is None else connect_timeout_s
         self.ping_timeout_s = ping_timeout_s
         self.max_result_bytes = max_result_bytes
         self.stderr_path = stderr_path
@@ -179,6 +201,7 @@ class Supervisor:
         self.restarts = 0
         self.connects = 0
         self.last_error: str | None = None
+        self.start_error: BaseException | None = None  # the first real exception of the last failed start
         self._client: Client | None = None
         self._capabilities: types.ServerCapabilities | None = None
         self._tg: anyio.abc.TaskGroup | None = None
@@ -206,7 +229,7 @@ class Supervisor:
         await self._tg.__aenter__()
         first = self._state_changed
         self._tg.start_soon(self._supervise)
-        with anyio.move_on_after(STARTUP_WAIT_S):
+        with anyio.move_on_after(self.startup_wait_s):
             await first.wait()
         if self._client is None:
             log.warning("upstream not available at start: %s", self.last_error or "still starting")
@@ -342,7 +365,7 @@ class Supervisor:
         assert self._tg is not None
         ready, stop, box = anyio.Event(), anyio.Event(), dict[str, Any]()
         self._tg.start_soon(self._own, ready, stop, box)
-        connect_timeout = max(self.timeout_s, CONNECT_TIMEOUT_S)
+        connect_timeout = self.connect_timeout_s
         with anyio.move_on_after(connect_timeout):
             await ready.wait()
         client: Client | None = box.get("client")
@@ -351,7 +374,8 @@ class Supervisor:
             if (scope := box.get("scope")) is not None:
                 scope.cancel()
             err = box.get("error")
-            detail = f"{type(err).__name__}: {err}" if err is not None else f"no answer in {connect_timeout:g} s"
+            self.start_error = first_cause(err) if err is not None else None
+            detail = describe_cause(err) if err is not None else f"no answer in {connect_timeout:g} s"
             self.last_error = (
                 f"cannot start the upstream `{self.spec.describe()}` ({detail}); check the command "
                 "or URL and that Windows-MCP runs on its own (`uvx windows-mcp`)"
@@ -404,7 +428,7 @@ class Supervisor:
         The wait is as long as an attempt may take (`CONNECT_TIMEOUT_S` at least): a call right
         after a restart (a hung upstream killed, S-UPS-07) waits for the new child to come up.
         """
-        deadline = anyio.current_time() + max(self.timeout_s, CONNECT_TIMEOUT_S)
+        deadline = anyio.current_time() + self.connect_timeout_s
         while True:
             if self._client is not None:
                 return self._client

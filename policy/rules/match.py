@@ -214,6 +214,16 @@ class RuleSet:
     protected_paths: tuple[str, ...] = ()
     dynamic_action: Literal["ask", "deny"] = "ask"
     analyse: bool = True  # False (command_rules_enabled = false): only self-protection by place applies
+    # The rules that name each tool, in table order, filled on first use (a memo of `rules`: a
+    # Click need not look at a hundred PowerShell patterns on every call; issue 13).
+    _by_tool: dict[str, tuple[Rule, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _places: list[tuple[str, ...]] = field(default_factory=list, init=False, compare=False, repr=False)
+
+    def _rules_for(self, tool: str) -> tuple[Rule, ...]:
+        found = self._by_tool.get(tool)
+        if found is None:
+            found = self._by_tool[tool] = tuple(r for r in self.rules if tool in r.tools)
+        return found
 
     def _judged(self, tool: str, args: Mapping[str, object]) -> Judged:
         return judge_call(tool, args, gateway_paths=self._gateway_paths(), dynamic_action=self.dynamic_action)
@@ -222,7 +232,9 @@ class RuleSet:
         # protected_paths also names the gateway's command line (`winmcp-gateway`, `-m gateway`), which
         # the text check looks for; places are absolute paths only (a bare word would be read as a
         # file on the Desktop, and its every parent folder would count as the gateway's).
-        return tuple(p for p in self.protected_paths if ntpath.isabs(p) or p.startswith("/"))
+        if not self._places:
+            self._places.append(tuple(p for p in self.protected_paths if ntpath.isabs(p) or p.startswith("/")))
+        return self._places[0]
 
     def _matching(
         self, tool: str, args: Mapping[str, object], exempted: bool, judged: Judged | None = None
@@ -243,7 +255,7 @@ class RuleSet:
 
         return [
             r
-            for r in self.rules
+            for r in self._rules_for(tool)
             if (r.builtin and r.id in self.allow_rules) == exempted
             and r.hits(tool, args, run_views if r.builtin else views)
         ]

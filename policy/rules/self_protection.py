@@ -20,6 +20,7 @@ path by its canonical place. Two things only text shows are caught here as well:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 
@@ -60,7 +61,13 @@ def _canonical(text: str) -> str:
     return t
 
 
-def _protected_forms(paths: Sequence[str]) -> list[tuple[str, str]]:
+def _protected_forms(paths: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    # The gateway's paths are the same on every call of a process: canonicalise them once (issue 13).
+    return _forms_of(tuple(str(p) for p in paths))
+
+
+@functools.lru_cache(maxsize=16)
+def _forms_of(paths: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     forms: list[tuple[str, str]] = []
     for original in paths:
         canon = _canonical(str(original)).strip("'\" ").rstrip("/")
@@ -70,7 +77,7 @@ def _protected_forms(paths: Sequence[str]) -> list[tuple[str, str]]:
         home = _HOME.match(canon)
         if home:  # C:/Users/me/AppData/… is also ~/AppData/…, $env:LOCALAPPDATA/…, %APPDATA%…
             forms.append((str(original), "~" + canon[home.end() :]))
-    return forms
+    return tuple(forms)
 
 
 def _path_candidate(value: object) -> str:

@@ -70,7 +70,10 @@ class Rig:
     control: Path
 
     async def call(self, name: str, args: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return wire(await self.client.call_tool(name, dict(args or {})))
+        result = wire(await self.client.call_tool(name, dict(args or {})))
+        # The audit line is queued (S-AUD-13); tests read the file as of the answer they just got.
+        await self.app.audit_flush()
+        return result
 
     def events(self) -> list[dict[str, Any]]:
         return read_events(self.event_log) if self.event_log.exists() else []
@@ -84,6 +87,7 @@ class Rig:
         send_control(self.control, op, **fields)
 
     def audit_lines(self) -> list[dict[str, Any]]:
+        self.app.audit_written()  # lines are queued to the background writer (S-AUD-13)
         path = self.app.config.state_dir / "audit.jsonl"
         if not path.exists():
             return []
@@ -195,6 +199,8 @@ def gateway_stdio_params(tmp: Path, *args: str, scenario: str = "default") -> tu
         "WINMCP_GATEWAY_STATE_DIR": str(tmp / "state"),
         "WINMCP_SIM_EVENT_LOG": str(event_log),
         "WINMCP_SIM_CONTROL": str(control),
+        # The SDK passes the child a minimal environment: the test's isolated home goes along (S-CFG-20).
+        "WINMCP_GATEWAY_HOME": os.environ["WINMCP_GATEWAY_HOME"],
     }
     params = StdioServerParameters(
         command=sys.executable,

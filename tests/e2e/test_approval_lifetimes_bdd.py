@@ -15,8 +15,8 @@ import anyio
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
+from gateway.cli import approvals as approvals_module  # the CLI answer lives there
 from gateway.cli import main as cli_main
-from gateway.state import approvals as approvals_module
 from gateway.state.approvals import ApprovalStore, new_approval_id
 from policy import approval_digest
 from policy.approval import grant as real_grant

@@ -330,7 +330,7 @@ def _verifies(world: World) -> None:
 @then(parsers.parse('"{command}" reports engaged by a person'))
 def _status_engaged(world: World, command: str, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    assert cli_main([*command.split(), "--state-dir", str(world.state)]) == 0
+    assert cli_main([*command.split(), "--json", "--state-dir", str(world.state)]) == 0  # prose by default
     status = json.loads(capsys.readouterr().out)
     assert status["engaged"] is True and status["by"] == "person"
 
@@ -338,7 +338,7 @@ def _status_engaged(world: World, command: str, capsys: pytest.CaptureFixture[st
 @then(parsers.parse('"{command}" reports not engaged'))
 def _status_off(world: World, command: str, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    assert cli_main([*command.split(), "--state-dir", str(world.state)]) == 0
+    assert cli_main([*command.split(), "--json", "--state-dir", str(world.state)]) == 0
     assert json.loads(capsys.readouterr().out)["engaged"] is False
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from gateway.cli import approvals as approvals_module  # the CLI answer lives there
 from gateway.cli import main as cli_main
-from gateway.state import approvals as approvals_module
 from gateway.state.approvals import APPROVALS_DIR, PRUNE_INTERVAL_MS, ApprovalStore, new_approval_id
 from policy import Verdict, approval_digest, consume_approval, grant_approval, session_approval
 from policy.approval import grant as real_grant

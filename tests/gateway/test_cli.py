@@ -22,13 +22,13 @@ def test_kill_engage_status_release_round_trip(tmp_path: Path, capsys: pytest.Ca
     assert main(["kill", "engage", "--state-dir", state, "--reason", "lunch"]) == 0
     assert (tmp_path / "STOP").exists()
     capsys.readouterr()
-    assert main(["kill", "status", "--state-dir", state]) == 0
+    assert main(["kill", "status", "--json", "--state-dir", state]) == 0
     status = json.loads(capsys.readouterr().out)
     assert status["engaged"] is True and status["by"] == "person" and status["reason"] == "lunch"
     assert main(["kill", "release", "--state-dir", state]) == 0
     assert not (tmp_path / "STOP").exists()
     capsys.readouterr()
-    main(["kill", "status", "--state-dir", state])
+    main(["kill", "status", "--json", "--state-dir", state])
     assert json.loads(capsys.readouterr().out)["engaged"] is False
     kills = [json.loads(x) for x in (tmp_path / "audit.jsonl").read_text().splitlines()]
     assert [k["event"] for k in kills] == ["kill", "kill"], "the person's engage and release are audited"
@@ -116,7 +116,7 @@ def test_serve_with_a_missing_or_broken_config_file_is_exit_2(
     assert str(cfg) in capsys.readouterr().err
 
 
-@requirement("S-CLI-03")
+@requirement("S-CLI-03", "S-CLI-45")
 def test_the_demo_runs_every_incident_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     """S-CLI-03: `winmcp-gateway demo` prevents each incident and says so; it exits 0 only if all checks pass."""
     assert main(["demo"]) == 0

@@ -171,7 +171,9 @@ def _stderr_names(world: dict[str, Any], first: str, second: str) -> None:
 
 @then("stdout is only the kill switch status")
 def _stdout_clean(world: dict[str, Any]) -> None:
-    assert world["rc"] == 0 and json.loads(world["out"])["engaged"] is False
+    # `kill status` speaks prose (S-CLI-43): one sentence, no warning mixed in.
+    assert world["rc"] == 0 and world["out"].splitlines() == [world["out"].strip()]
+    assert world["out"].startswith("kill switch not engaged")
 
 
 @contextlib.asynccontextmanager

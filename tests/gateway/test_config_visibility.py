@@ -72,7 +72,7 @@ def test_config_warnings_are_printed_to_stderr_at_start(
     path = tmp_path / "config.toml"
     path.write_text(BAD, encoding="utf-8")
     monkeypatch.setenv("WINMCP_GATEWAY_CONFIG", str(path))
-    rc = cli_main(["kill", "status", "--state-dir", str(tmp_path)])
+    rc = cli_main(["kill", "status", "--json", "--state-dir", str(tmp_path)])
     out, err = capsys.readouterr()
     assert rc == 0 and json.loads(out)["engaged"] is False
     lines = [x for x in err.splitlines() if x.startswith("winmcp-gateway: warning: config")]

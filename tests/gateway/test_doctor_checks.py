@@ -28,6 +28,7 @@ from policy.rules.match import load_rules
 from tests._requirements import SAMPLES, requirement
 
 V = Verdict
+N = len(CHECK_IDS)  # the checks every report has
 
 
 def _report(*verdicts: Verdict) -> Report:
@@ -39,11 +40,11 @@ def _report(*verdicts: Verdict) -> Report:
 @pytest.mark.parametrize(
     ("verdicts", "overall", "code"),
     [
-        ((V.OK,) * 9, V.OK, 0),
-        ((V.OK,) * 8 + (V.WARNING,), V.WARNING, 0),
-        ((V.WARNING,) * 8 + (V.UNKNOWN,), V.UNKNOWN, 1),
-        ((V.UNKNOWN,) * 8 + (V.SEVERE,), V.SEVERE, 1),
-        ((V.SEVERE,) + (V.OK,) * 8, V.SEVERE, 1),
+        ((V.OK,) * N, V.OK, 0),
+        ((V.OK,) * (N - 1) + (V.WARNING,), V.WARNING, 0),
+        ((V.WARNING,) * (N - 1) + (V.UNKNOWN,), V.UNKNOWN, 1),
+        ((V.UNKNOWN,) * (N - 1) + (V.SEVERE,), V.SEVERE, 1),
+        ((V.SEVERE,) + (V.OK,) * (N - 1), V.SEVERE, 1),
     ],
 )
 def test_overall_is_the_worst_and_exit_is_zero_only_without_severe_or_unknown(
@@ -67,14 +68,14 @@ def test_a_check_cannot_report_better_than_its_worst_finding_and_the_order_is_fi
             findings=(Finding(verdict=V.UNKNOWN, message="could not read"),),
         )
     with pytest.raises(ValueError):
-        Report(upstream="x", checks=tuple(reversed(_report(*(V.OK,) * 9).checks)))
+        Report(upstream="x", checks=tuple(reversed(_report(*(V.OK,) * N).checks)))
     assert Check.of("kill", "k", [Finding(verdict=V.UNKNOWN, message="m")], ok="fine").verdict is V.UNKNOWN
 
 
 @requirement("S-DOC-01")
 def test_json_shape_is_stable_and_text_has_one_line_per_check() -> None:
     """S-DOC-01: as_json has exactly the documented keys (winmcp-doctor/1); the text leads with verdicts."""
-    checks = list(_report(*(V.OK,) * 9).checks)
+    checks = list(_report(*(V.OK,) * N).checks)
     checks[1] = Check.of(
         "schema.read_args",
         "t",
@@ -94,7 +95,7 @@ def test_json_shape_is_stable_and_text_has_one_line_per_check() -> None:
     data = json.loads(json.dumps(report.as_json()))
     assert set(data) == {"format", "overall", "exit_code", "upstream", "counts", "checks"}
     assert data["format"] == FORMAT == "winmcp-doctor/1"
-    assert data["counts"] == {"OK": 8, "WARNING": 0, "UNKNOWN": 0, "SEVERE": 1}
+    assert data["counts"] == {"OK": N - 1, "WARNING": 0, "UNKNOWN": 0, "SEVERE": 1}
     assert [c["id"] for c in data["checks"]] == list(CHECK_IDS)
     assert all(set(c) == {"id", "title", "verdict", "summary", "findings", "data"} for c in data["checks"])
     assert data["checks"][1]["findings"][0] == {

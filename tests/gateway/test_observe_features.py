@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
+import importlib.util
 import json
+import sys
+import tracemalloc
 from typing import Any
 
+import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
 from gateway.observe.parse import CaptureFailure, parse_result, parse_text
-from policy.observation import Capture
-from tests._requirements import SAMPLES
+from policy.observation import Capture, Element
+from tests._requirements import REPO, SAMPLES
 
 scenarios("observations.feature")
 
@@ -172,3 +177,55 @@ def _truncated(parsed: Capture, limit: int) -> None:
 def _failure(parsed: Capture | CaptureFailure, start: str) -> None:
     assert isinstance(parsed, CaptureFailure)
     assert parsed.message.startswith(start)
+
+
+@pytest.fixture
+def world() -> dict[str, int]:
+    """What a step measured for a later step (the traced peak)."""
+    return {}
+
+
+@given(parsers.parse("the benchmark's Snapshot text with {count:d} elements"), target_fixture="text")
+def _bench_text(count: int) -> str:
+    spec = importlib.util.spec_from_file_location("bench_parse", REPO / "scripts" / "bench_parse.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    text: str = bench.synthetic_text(count)
+    return text
+
+
+@given(parsers.parse("a Snapshot text whose UI tree repeats the line '{line}' {count:d} times"), target_fixture="text")
+def _repeated_lines(line: str, count: int) -> str:
+    return _prose(META, "desktop\n" + "\n".join([line] * count))
+
+
+@when("the gateway parses the prose while tracing memory", target_fixture="parsed")
+def _parse_traced(text: str, world: dict[str, int]) -> Capture:
+    parse_text("Snapshot", _prose(META, "desktop"))  # the patterns are compiled before, as in use
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        parsed = parse_text("Snapshot", text)
+        world["peak"] = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    return parsed
+
+
+@then(parsers.parse("there are {count:d} element lines and no parse warnings"))
+def _element_count(parsed: Capture, count: int) -> None:
+    capture = _capture(parsed)
+    assert sum(e.kind == "element" for e in capture.elements) == count and capture.warnings == ()
+
+
+@then("every element equals the one Element itself builds from the same fields")
+def _elements_as_built(parsed: Capture) -> None:
+    for e in _capture(parsed).elements:
+        rebuilt = Element(**{f.name: getattr(e, f.name) for f in dataclasses.fields(Element)})
+        assert type(e) is Element and e == rebuilt and hash(e) == hash(rebuilt) and repr(e) == repr(rebuilt)
+
+
+@then(parsers.parse("the parse peaked at no more than {factor:d} times the text's own size plus {kib:d} KiB"))
+def _peak_bound(text: str, world: dict[str, int], factor: int, kib: int) -> None:
+    assert world["peak"] <= factor * sys.getsizeof(text) + kib * 1024, world["peak"]

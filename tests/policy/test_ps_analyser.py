@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tree_sitter import Node
 
 from policy.rules.builtin import MAX_COMMAND_CHARS
+from policy.rules.shell import ps_repair
 from policy.rules.shell.ops import Analysis, Operation, Value
 from policy.rules.shell.powershell import analyse_powershell, clear_analysis_cache
+from policy.rules.shell.ps_fold import make_operation
 from policy.rules.shell.ps_operators import integer
-from policy.rules.shell.ps_repair import repair
-from policy.rules.shell.ps_tree import ERROR_ID, kind_ids, parse_text, source_of
+from policy.rules.shell.ps_repair import HAS_NUMBER_SUFFIX, may_have_number_suffix, repair
+from policy.rules.shell.ps_tree import ERROR_ID, WRAPPER_IDS, kind_ids, parse_text, skip_wrappers, source_of
 from tests._requirements import requirement
 
 
@@ -605,3 +609,103 @@ def test_a_repeated_operation_is_kept_once_and_the_bound_counts_distinct_ones() 
     assert len(many.operations) == 512
     assert len(set(many.operations)) == 512
     assert many.failed == "too many commands"
+
+
+# Texts whose trees hold long wrapper chains ending in every kind `skip_wrappers` must not jump past
+# (strings, numbers, `${…}`, a bare command, a type name), a `& $x` name, and a broken tree.
+_CHAIN_SAMPLES = [
+    *_KIND_SAMPLES,
+    "$a = 'x'; $b = \"y$a\"; $c = 0x1F; $d = 5; $e = ${f}; $g = @'\nh\n'@; Stop-Transcript",
+    "if ([IO.File]) { & $x; . ${y}; & $z.Invoke } elseif ((1)) { -not $q } else { $r++ }",
+    "$x = (Get-Date",
+    "foreach ($i in 1..3) { [int]$i + 2 * $i }",
+]
+
+
+def _unwrap_by_children(node: Node) -> Node:
+    while node.kind_id in WRAPPER_IDS and len(node.children) == 1:
+        node = node.children[0]
+    return node
+
+
+@requirement("S-RULE-13")
+@pytest.mark.parametrize("text", _CHAIN_SAMPLES)
+def test_skipping_a_wrapper_chain_in_one_step_lands_where_child_by_child_does(text: str) -> None:
+    """S-RULE-13: `skip_wrappers` (long chains crossed in one call) ends each chain where the slow walk does."""
+    nodes = [parse_text(text).tree.root_node]
+    wrappers = 0
+    while nodes:
+        node = nodes.pop()
+        nodes.extend(node.children)
+        if node.kind_id in WRAPPER_IDS:
+            wrappers += 1
+            assert skip_wrappers(node).id == _unwrap_by_children(node).id, (text, node.type)
+    assert wrappers
+
+
+@requirement("S-RULE-13")
+@pytest.mark.parametrize(
+    "fields",
+    [
+        ("powershell", "remove-item", (("recurse", "true"),), ("C:\\x",), "rm C:\\x -r", 0, None),
+        ("program", "cmd", (), ("/c", None), "cmd /c $x", 2, "get-childitem"),
+    ],
+)
+def test_an_operation_made_by_slots_equals_the_dataclass_one(fields: tuple[Any, ...]) -> None:
+    """S-RULE-13: `make_operation` gives the value `Operation(…)` gives: equal, same hash, same repr."""
+    fast, slow = make_operation(*fields), Operation(*fields)
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert repr(fast) == repr(slow)
+
+
+# The repair's pass keeps only the branches a text can need; these texts need each of them, or look
+# as if they did (`Switch`, `0xFkb`, an unmatched `)` before a `{`, which the full pass counts as a switch body).
+_REPAIR_SAMPLES = [
+    "switch ($x) { 1 {'a'} default {'b'} }",
+    "SWITCH(1){1 {2} 3 {4}}",
+    "$a = 0xFkb; gci -gt 1MB",
+    ") x { 1 {2} 3 }",
+    "Select-Object Id, Name; Copy-Item $env:TEMP\\a x",
+    "Set-SmbServerConfiguration -EnableSMB1Protocol $true -Force; wsl -d x -- rm -rf /",
+    "[Windows.Security.Credentials.PasswordVault,Windows.Security.Credentials,ContentType=WindowsRuntime]::new()",
+    "Get-Item Név, b; $k = 1\u212ab",
+]
+
+
+@requirement("S-RULE-13")
+@pytest.mark.parametrize("text", _REPAIR_SAMPLES)
+def test_the_repair_pass_finds_what_the_full_pattern_finds(text: str) -> None:
+    """S-RULE-13: the repair's reduced token pattern matches exactly the spots the pattern with every branch does."""
+    everything = ps_repair.token_pattern(rare=True, switch=True, number=True, brackets=True)
+    spots = [(m.lastgroup, m.span()) for m in everything.finditer(text) if m.lastgroup not in ("open", "close")]
+    needed = ps_repair.needed_branches(text)
+    reduced = ps_repair.token_pattern(*needed)
+    assert [(m.lastgroup, m.span()) for m in reduced.finditer(text) if m.lastgroup not in ("open", "close")] == spots
+    if needed[3]:
+        assert [m.span() for m in reduced.finditer(text)] == [m.span() for m in everything.finditer(text)]
+
+
+@requirement("S-RULE-13")
+@pytest.mark.parametrize("text", [*_REPAIR_SAMPLES, "1KB", "x 2Mb", "5 mb", "ab", "", "0x1f", "7\u212aB"])
+def test_the_suffix_pre_check_never_hides_a_number_suffix(text: str) -> None:
+    """S-RULE-13: `may_have_number_suffix` is false only where `HAS_NUMBER_SUFFIX` cannot match."""
+    if HAS_NUMBER_SUFFIX.search(text):
+        assert may_have_number_suffix(text)
+
+
+@requirement("S-RULE-13")
+@pytest.mark.parametrize(
+    ("text", "repaired"),
+    [
+        ("switch ($x) { 1 {'a'} default {'b'} }", "switch ($x) { 1 {'a'};default {'b'} }"),
+        ("SWITCH(1){1 {2} 3 {4}}", "SWITCH(1){1 {2};3 {4}}"),
+        # An unmatched `)` brings the count below zero, where the next `{` reads as a switch body.
+        (") x { 1 {2} 3 }", ") x { 1 {2};3 }"),
+    ],
+)
+def test_switch_clauses_are_separated_as_the_full_pass_separates_them(text: str, repaired: str) -> None:
+    """S-RULE-13: the repair separates switch clauses (and keeps the full pass's reading of an unmatched `)`)."""
+    result = repair(text)
+    assert result is not None
+    assert result.text == repaired

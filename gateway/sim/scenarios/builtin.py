@@ -16,6 +16,7 @@ window geometry follows from them (a Notepad at (l,t,r,b) has File at (l+8, t+40
 ``truncated``             samples/08: 40 invoices, element budget 12
 ``browser``               samples/10/10b: Chrome maximized on example.com
 ``user-control``          ``default`` while the person at the desk holds control
+``large``                 no sample: a File Explorer of 5,000 files, for benchmarks (issue 13)
 ========================  =============================================================
 """
 
@@ -115,6 +116,31 @@ def truncated() -> Scenario:
     )  # fmt: skip
 
 
+LARGE_FILES = 5000  # scripts/bench_proxy.py's "5,000-element tree"
+
+
+def large() -> Scenario:
+    """A File Explorer listing 5,000 files in a 100 x 50 grid: a big tree, the same grammar."""
+    files = tuple(
+        el("List Item", f"report_{i:04d}.xlsx", (20 + 19 * (i % 100), 60 + 19 * (i // 100),
+                                                   37 + 19 * (i % 100), 77 + 19 * (i // 100)))
+        for i in range(LARGE_FILES)
+    )  # fmt: skip
+    explorer = Window(
+        title="Reports - File Explorer", handle=7281246, rect=Rect(0, 0, 1920, 1032), depth=2,
+        process="explorer.exe", pid=1200,
+        children=(
+            el("Edit", "Address", (100, 4, 1000, 26), value="C:\\Users\\demo\\Documents\\Reports"),
+            el("List", "Items View", (10, 50, 1910, 1030), *files, v_scroll=0.0, scroll_point=(960, 540)),
+        ),
+    )  # fmt: skip
+    return base_scenario(
+        "large", (display(1, (0, 0, 1920, 1080), primary=True),),
+        (explorer, taskbar(1920, 1080, ("File Explorer",)), program_manager(1920, 1080)),
+        focus="Reports - File Explorer", cursor=(960, 540), max_tree_elements=LARGE_FILES + 100,
+    )  # fmt: skip
+
+
 def user_control() -> Scenario:
     return replace(
         default(), name="user-control", user_control=True,
@@ -133,6 +159,7 @@ BUILTINS: dict[str, Callable[[], Scenario]] = {
     "browser": browser,
     "user-control": user_control,
     **CONSOLE_SCENARIOS,  # issue 18: places where typed text is a command
+    "large": large,  # issue 13: a 5,000-element tree for the benchmarks
 }
 
 

@@ -1,7 +1,8 @@
 """The PowerShell analyser (issue 18): command text → the operations it would run.
 
 `analyse_powershell` parses the text with the tree-sitter PowerShell grammar and walks the
-syntax tree (`ps_walk`, `ps_fold`): aliases (built-in and defined in the script), constant
+syntax tree (statements `ps_walk`, commands `ps_command`, method calls `ps_calls`, expressions
+`ps_fold`): aliases (built-in and defined in the script), constant
 folding of names and arguments, variables assigned earlier, splatting, `&`/`.`, `iex`,
 .NET static calls, COM objects, redirections and native programs (handed to `nested`, the
 dispatcher for `cmd /c`, `powershell -EncodedCommand`, …). A string that is only printed or

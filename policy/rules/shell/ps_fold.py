@@ -2,44 +2,37 @@
 
 `Folder.fold(node)` returns what an expression evaluates to when that is certain (strings,
 numbers, arrays, hashtables, script blocks, objects the script created) and `UNKNOWN`
-otherwise. Folding also reports what an expression *does*: a `[IO.File]::Delete(…)` or a
-COM method call becomes an operation, a command inside `(…)`/`$(…)` is walked. The
-statement walker (`powershell.py`) subclasses `Folder` and supplies the four hooks at the end.
+otherwise. Folding also reports what an expression *does*: a method call is handed to
+`call_member` (`ps_calls`: `[IO.File]::Delete(…)` or a COM call becomes an operation), a command
+inside `(…)`/`$(…)` is walked. The class chain is `Folder` (expressions) → `ps_calls.MethodCalls`
+→ `ps_command.CommandWalker` → `ps_walk.Walker` (statements), which supplies the hooks below.
+
+Speed (issue 18: p95 ≤ 1 ms for a 2 KB script): kinds are compared by id, never by type
+string; the one-child wrapper chains are skipped in a loop inside `fold`, not by a call per
+level; an `Operation` is made by `make_operation` (see there).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import re
+import dataclasses
 from collections.abc import Callable
 from typing import TypeAlias
 
 from tree_sitter import Node
 
 from policy.rules.shell import ps_operators as ops
-from policy.rules.shell.ops import Analysis, Operation, Value
-from policy.rules.shell.ps_names import (
-    COMMAND_LINE_METHODS,
-    DANGEROUS_METHODS,
-    ENCODINGS,
-    KEPT_ACCELERATORS,
-    PURE_STATIC_TYPES,
-    canonical_type,
-    program_name,
-)
-from policy.rules.shell.ps_text import expand_text, here_body, split_program, verbatim
-from policy.rules.shell.ps_tree import WRAPPER_IDS, Source, by_kind, source_of, unwrap, variable_key
+from policy.rules.shell.ops import Analysis, Operation, Shell, Value
+from policy.rules.shell.ps_names import ENCODINGS, KEPT_ACCELERATORS, canonical_type
+from policy.rules.shell.ps_text import expand_text, here_body, verbatim
+from policy.rules.shell.ps_tree import WRAPPER_IDS, Source, by_kind, kind_ids, skip_wrappers, source_of, variable_key
 from policy.rules.shell.ps_values import (
     UNKNOWN,
-    CommandRef,
     Hashtable,
     ObjectRef,
     PSValue,
     ScriptBlock,
     TypeRef,
     as_text,
-    as_value,
     flatten,
 )
 
@@ -60,7 +53,45 @@ _AUTOMATIC: dict[str, PSValue] = {
 }
 _COMPOUND_OPERATORS = frozenset({"+", "*", "-f", "-join", "..", "-replace", "-ireplace", "-creplace"})
 _COMPOUND_OPERATORS |= frozenset({"-split", "-isplit", "-csplit", "-", "/", "%"})
-_WILDCARD = re.compile(r"[*?\[]")
+_OPERATOR_NODES = kind_ids("comparison_operator", "format_operator")
+_HASH_BODY = kind_ids("hash_literal_body")
+_HASH_ENTRY = kind_ids("hash_entry")
+_SIMPLE_NAME = kind_ids("simple_name")
+_MEMBER_NAME = kind_ids("member_name")
+_ARGUMENT_LIST = kind_ids("argument_list")
+
+# `Operation(…)` runs a frozen dataclass's `__init__` (one `object.__setattr__` per field, keyword
+# arguments): about 2 µs, and a 2 KB script makes ~40 of them. `make_operation` fills the same slots
+# directly; it is exactly the value `Operation(…)` makes as long as `Operation` has these fields,
+# slots and no `__post_init__`, which is checked here at import.
+_OPERATION_FIELDS = ("shell", "name", "params", "args", "text", "depth", "input_from")
+if tuple(f.name for f in dataclasses.fields(Operation)) != _OPERATION_FIELDS or hasattr(Operation, "__post_init__"):
+    raise ImportError("ops.Operation changed: update ps_fold.make_operation")
+_new_object = object.__new__
+_SET_SHELL, _SET_NAME, _SET_PARAMS, _SET_ARGS, _SET_TEXT, _SET_DEPTH, _SET_INPUT = (
+    getattr(Operation, name).__set__ for name in _OPERATION_FIELDS
+)
+
+
+def make_operation(
+    shell: Shell,
+    name: str,
+    params: tuple[tuple[str, Value], ...],
+    args: tuple[Value, ...],
+    text: str,
+    depth: int,
+    input_from: str | None = None,
+) -> Operation:
+    """`Operation(shell=…, name=…, …)` without the frozen dataclass's `__init__` (see above; a hot path)."""
+    op: Operation = _new_object(Operation)
+    _SET_SHELL(op, shell)
+    _SET_NAME(op, name)
+    _SET_PARAMS(op, params)
+    _SET_ARGS(op, args)
+    _SET_TEXT(op, text)
+    _SET_DEPTH(op, depth)
+    _SET_INPUT(op, input_from)
+    return op
 
 
 def shown(text: str) -> str:
@@ -83,7 +114,7 @@ class Folder:
         self.depth = depth
         self.env: dict[str, PSValue] = {}
         self.ops: list[Operation] = []
-        self._op_keys: set[Operation] = set()
+        self._op_keys: set[tuple[object, ...]] = set()
         self.dynamic: list[str] = []
         self.failed: str | None = None
         self.level = 0
@@ -94,6 +125,11 @@ class Folder:
         self.env_reads = 0
         self._source: Source = source_of("")
         self.text: Callable[[Node], str] = self._source.reader()  # a node's text, as written in the original
+        # The original text when it is ASCII (byte offsets are string offsets), else None, and the
+        # repair's offset table (`Source.offsets`) or None: the hottest loops slice node texts
+        # themselves, as `text` does, rather than call it.
+        self.plain: str | None = ""
+        self.offsets: tuple[int, ...] | None = None
 
     @property
     def source(self) -> Source:
@@ -104,20 +140,48 @@ class Folder:
     def source(self, source: Source) -> None:
         self._source = source
         self.text = source.reader()
+        self.plain = source.ascii_text
+        self.offsets = source.offsets or None
 
     # -- results ------------------------------------------------------------------------
 
     def emit(self, op: Operation) -> None:
         """Record one operation (duplicates from re-walked blocks are dropped)."""
+        self._add(
+            (op.shell, op.name, op.params, op.args, op.text, op.depth, op.input_from),
+            op,
+        )
+
+    def record(  # noqa: PLR0913
+        self,
+        shell: Shell,
+        name: str,
+        params: tuple[tuple[str, Value], ...],
+        args: tuple[Value, ...],
+        text: str,
+        input_from: str | None = None,
+    ) -> None:
+        """`emit(Operation(…))` at the current depth, the operation made only when it is new (a hot path)."""
+        key = (shell, name, params, args, text, self.depth, input_from)
         keys = self._op_keys
-        known = len(keys)
-        keys.add(op)  # one hash of the operation (a membership test first would hash it twice)
-        if len(keys) == known:
+        if key in keys:
             return
         if len(self.ops) >= MAX_OPERATIONS:
-            keys.discard(op)
             self.fail("too many commands")
             return
+        keys.add(key)
+        self.ops.append(make_operation(shell, name, params, args, text, self.depth, input_from))
+
+    def _add(self, key: tuple[object, ...], op: Operation) -> None:
+        # Keyed by the operation's fields as a tuple: the same equality and hash as `Operation`'s,
+        # computed in C rather than by the dataclass's `__hash__`/`__eq__`.
+        keys = self._op_keys
+        if key in keys:
+            return
+        if len(self.ops) >= MAX_OPERATIONS:
+            self.fail("too many commands")
+            return
+        keys.add(key)
         self.ops.append(op)
 
     def note_dynamic(self, sentence: str) -> None:
@@ -163,6 +227,14 @@ class Folder:
         """Walk a script block literal where it is written (it may run later, or elsewhere)."""
         raise NotImplementedError
 
+    def call_member(self, target: Node, separator: str, member: Node, arg_node: Node | None, text: str) -> PSValue:
+        """A method call (`ps_calls.MethodCalls`)."""
+        raise NotImplementedError
+
+    def script_from_text(self, source: str | None, text: str, *, from_env: bool = False) -> PSValue:
+        """A script block made from text (`ps_calls.MethodCalls`)."""
+        raise NotImplementedError
+
     # -- variables ----------------------------------------------------------------------
 
     def lookup(self, written: str) -> PSValue:
@@ -192,11 +264,8 @@ class Folder:
         # No try/finally: an exception ends the whole analysis (`analyse_powershell` catches it).
         self.level += 1
         kind = node.kind_id
-        while kind in WRAPPER_IDS:  # `unwrap`, inlined: the hottest loop of the analyser
-            children = node.children
-            if len(children) != 1:
-                break
-            node = children[0]
+        if kind in WRAPPER_IDS:  # `unwrap`: the hottest step of the analyser
+            node = skip_wrappers(node)
             kind = node.kind_id
         handler = _FOLDERS.get(kind)
         if handler is not None:
@@ -220,7 +289,15 @@ class Folder:
 
     def _string(self, node: Node) -> PSValue:
         inner = node.named_children
-        return self._fold(inner[0]) if inner else verbatim(self.text(node))
+        if not inner:
+            return verbatim(self.text(node))
+        child = inner[0]
+        kind = child.kind_id
+        if kind in _VERBATIM:  # `_fold` of the commonest strings, inlined
+            return verbatim(self.text(child))
+        if kind in _EXPANDABLE:
+            return self._expandable(child, here=False)
+        return self._fold(child)
 
     def _script_block(self, node: Node) -> PSValue:
         self.defer_block(node)
@@ -248,10 +325,13 @@ class Folder:
                 hi -= 1
         else:
             lo, hi = 1, max(1, len(raw) - 1)
+        children = node.named_children
+        if not children:  # no variable or sub-expression inside: the literal text alone (a hot path)
+            return _literal(raw[lo:hi], here)
         parts: list[str] = []
         pos = lo
         known = True
-        for child in node.named_children:
+        for child in children:
             start, end = child.start_byte - base, child.end_byte - base
             if start < pos or end > hi:
                 continue
@@ -282,17 +362,22 @@ class Folder:
         stack = list(node.named_children)
         while stack:
             child = stack.pop(0)
-            if child.type == "hash_literal_body":
+            kind = child.kind_id
+            if kind in _HASH_BODY:
                 stack[:0] = child.named_children
                 continue
-            if child.type != "hash_entry":
+            if kind not in _HASH_ENTRY:
                 continue
             parts = child.named_children
             if len(parts) < 2:
                 continue
-            key = (
-                as_text(self.fold(parts[0])) if unwrap(parts[0]).type != "simple_name" else self.text(unwrap(parts[0]))
-            )
+            key_node = parts[0]
+            while key_node.kind_id in WRAPPER_IDS:  # `unwrap`
+                key_children = key_node.children
+                if len(key_children) != 1:
+                    break
+                key_node = key_children[0]
+            key = as_text(self.fold(parts[0])) if key_node.kind_id not in _SIMPLE_NAME else self.text(key_node)
             value = self.walk(parts[1])
             if key is None:
                 known = False
@@ -373,7 +458,7 @@ class Folder:
         operator = ""
         first = True
         for child in node.children:
-            if not child.is_named or child.type in ("comparison_operator", "format_operator"):
+            if not child.is_named or child.kind_id in _OPERATOR_NODES:
                 operator = self.text(child).strip().lower()
                 continue
             value = self.fold(child)
@@ -383,179 +468,20 @@ class Folder:
                 acc = ops.apply_operator(operator, acc, value) if operator in _COMPOUND_OPERATORS else UNKNOWN
         return acc
 
-    # -- method calls -------------------------------------------------------------------
-
-    def _arguments(self, node: Node | None) -> list[PSValue]:
-        if node is None:
-            return []
-        values: list[PSValue] = []
-        stack = list(node.named_children)
-        while stack:
-            child = stack.pop(0)
-            if child.type == "argument_expression_list" and child.child_count > 1:
-                stack[:0] = child.named_children
-                continue
-            values.append(self.fold(child))
-        return values
-
     def _invocation(self, node: Node) -> PSValue:
         children = node.children
         target = children[0] if children else None
         separator = children[1].type if len(children) > 1 else ""
-        member = next((c for c in children if c.type == "member_name"), None)
-        arg_node = next((c for c in children if c.type == "argument_list"), None)
+        member = arg_node = None
+        for child in children:  # the first of each, as `next(…)` finds it
+            kind = child.kind_id
+            if member is None and kind in _MEMBER_NAME:
+                member = child
+            elif arg_node is None and kind in _ARGUMENT_LIST:
+                arg_node = child
         if target is None or member is None:
             return UNKNOWN
         return self.call_member(target, separator, member, arg_node, shown(self.text(node)))
-
-    def call_member(self, target: Node, separator: str, member: Node, arg_node: Node | None, text: str) -> PSValue:
-        """A method call `target.member(args)` or `[Type]::member(args)`: folded, or reported as an operation."""
-        method_text = self.text(member)
-        static = separator == "::"
-        base: PSValue = TypeRef(self._type_name(target)) if target.type == "type_literal" else self.fold(target)
-        reads = self.env_reads
-        args = self._arguments(arg_node)
-        from_env = self.env_reads != reads
-        if not method_text.replace("_", "a").isalnum():
-            method = self.text(member)
-            if isinstance(base, ObjectRef | TypeRef) or method.startswith("$"):
-                self.note_dynamic(f"'{text}' calls a method whose name is not constant")
-            return UNKNOWN
-        method = method_text.lower()
-        if static and isinstance(base, TypeRef):
-            return self._static_call(base.name, method, args, text, from_env)
-        return self._instance_call(base, method, args, text, from_env)
-
-    def _static_call(  # noqa: PLR0911
-        self, type_name: str, method: str, args: list[PSValue], text: str, from_env: bool = False
-    ) -> PSValue:
-        texts = [as_text(a) for a in args]
-        if type_name == "system.string":
-            return ops.string_static(method, args)
-        if type_name == "system.convert" and method == "frombase64string":
-            # Reported although pure: decoded text that runs hides what runs (the `encoded-command` rule).
-            self._emit_call("system.convert::frombase64string", (texts[0] if texts else None,), text)
-            if not texts or texts[0] is None:
-                return UNKNOWN
-            try:
-                return base64.b64decode("".join(texts[0].split()), validate=True)
-            except (binascii.Error, ValueError):
-                return UNKNOWN
-        if type_name == "system.char" and method == "convertfromutf32" and args and isinstance(args[0], int):
-            return ops.char(args[0])
-        if type_name == "system.management.automation.scriptblock" and method == "create":
-            source = texts[0] if texts else None
-            if source is None or from_env:
-                # Code made at run time: reported so a download before it reads as download-and-run.
-                self._emit_call("system.management.automation.scriptblock::create", (None,), text)
-            return self.script_from_text(source, text, from_env=from_env)
-        if type_name in PURE_STATIC_TYPES:
-            return UNKNOWN
-        self.emit(
-            Operation(
-                shell="dotnet",
-                name=f"{type_name}::{method}",
-                args=tuple(as_value(a) for a in args),
-                text=text,
-                depth=self.depth,
-            )
-        )
-        if type_name == "system.diagnostics.process" and method == "start":
-            self._start_program(texts[0] if texts else None, tuple(texts[1:2]), text)
-        return UNKNOWN
-
-    def _emit_call(self, name: str, args: tuple[Value, ...], text: str) -> None:
-        self.emit(Operation(shell="dotnet", name=name, args=args, text=text, depth=self.depth))
-
-    def script_from_text(self, source: str | None, text: str, *, from_env: bool = False) -> PSValue:
-        """A script block made from text: analysed now when constant, dynamic otherwise.
-
-        Args:
-            source: the text, or None when it is not constant.
-            text: the making expression, for the dynamic sentence.
-            from_env: the text holds an environment variable's value (see `env_reads`): what
-                runs is not known, although its spelling is.
-
-        Returns:
-            The script block (its source analysed at the next depth), or UNKNOWN.
-        """
-        if source is None:
-            self.note_dynamic(f"'{text}' makes a script block from text that is not constant")
-            return UNKNOWN
-        if from_env:
-            self.note_dynamic(f"'{text}' makes a script block from text read from an environment variable")
-        self.analyse_text(source)
-        return ScriptBlock(source=source)
-
-    def _start_program(self, file: str | None, argv: tuple[Value, ...], text: str) -> None:
-        if file is None:
-            self.note_dynamic(f"'{text}' starts a program whose name is not constant")
-            return
-        self.call_nested(program_name(file), argv)
-
-    def _instance_call(  # noqa: C901, PLR0911
-        self, base: PSValue, method: str, args: list[PSValue], text: str, from_env: bool = False
-    ) -> PSValue:
-        texts = [as_text(a) for a in args]
-        if isinstance(base, str):
-            return ops.string_method(base, method, args)
-        if isinstance(base, ScriptBlock):
-            if method in ("invoke", "invokereturnasis"):
-                self.run_block(base)
-            return UNKNOWN
-        if isinstance(base, ObjectRef):
-            if base.kind == "encoding":
-                if method == "getstring" and args and isinstance(args[0], bytes):
-                    return args[0].decode(ENCODINGS[base.name], "replace")
-                return UNKNOWN
-            if base.kind == "engine":
-                return self._engine_call(method, texts, text, from_env)
-            prefix = "com:" if base.kind == "com" else ""
-            self.emit(
-                Operation(
-                    shell="com" if base.kind == "com" else "dotnet",
-                    name=f"{prefix}{base.name}.{method}",
-                    args=tuple(as_value(a) for a in args),
-                    text=text,
-                    depth=self.depth,
-                )
-            )
-            if method in COMMAND_LINE_METHODS and (base.kind == "com" or base.name.endswith("win32_process")):
-                self._run_command_line(texts[0] if texts else None, text)
-            elif method == "shellexecute":
-                self._start_program(texts[0] if texts else None, tuple(t for t in texts[1:2] if t), text)
-            return UNKNOWN
-        if isinstance(base, TypeRef):
-            return self._static_call(base.name, method, args, text, from_env)
-        if method in DANGEROUS_METHODS:
-            self.emit(
-                Operation(
-                    shell="dotnet",
-                    name="?." + method,
-                    args=tuple(as_value(a) for a in args),
-                    text=text,
-                    depth=self.depth,
-                )
-            )
-        return UNKNOWN
-
-    def _run_command_line(self, command_line: str | None, text: str) -> None:
-        if command_line is None:
-            self.note_dynamic(f"'{text}' runs a command line that is not constant")
-            return
-        program, rest = split_program(command_line)
-        self.call_nested(program_name(program), (rest,) if rest else ())
-
-    def _engine_call(self, method: str, texts: list[str | None], text: str, from_env: bool) -> PSValue:
-        if method in ("invokescript", "newscriptblock"):
-            return self.script_from_text(texts[0] if texts else None, text, from_env=from_env)
-        if method in ("getcommand", "getcmdlet", "getcommandname"):
-            name = texts[0] if texts else None
-            if name is None or _WILDCARD.search(name):
-                return CommandRef(None, name or "")
-            return CommandRef(name)
-        self.note_dynamic(f"'{text}' reaches the PowerShell engine directly")
-        return UNKNOWN
 
 
 _BINARY_KINDS = frozenset(
@@ -597,11 +523,19 @@ _FOLDERS_BY_TYPE: dict[str, _Fold] = {
 }
 # The same by kind id (`ps_tree.kind_ids`): no type string made per node.
 _FOLDERS: dict[int, _Fold] = by_kind(_FOLDERS_BY_TYPE)
+_VERBATIM = kind_ids("verbatim_string_characters")
+_EXPANDABLE = kind_ids("expandable_string_literal")
 
 
 def _literal(raw: bytes, here: bool) -> str:
     text = raw.decode("utf-8", "replace")
-    return expand_text(text, lambda _name: "", doubled_quote=not here) or ""
+    if "$" not in text and "`" not in text and (here or '""' not in text):
+        return text  # what `expand_text` returns for it (no variable, escape or doubled quote)
+    return expand_text(text, _no_variable, doubled_quote=not here) or ""
+
+
+def _no_variable(_name: str) -> str:
+    return ""
 
 
 def _convert(target: str, value: PSValue, folder: Folder, *, from_env: bool = False) -> PSValue:

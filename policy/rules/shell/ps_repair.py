@@ -25,12 +25,28 @@ every node's text from the original (`ps_tree.Source.span`): no value changes.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 _SUFFIXES = {"kb": 1 << 10, "mb": 1 << 20, "gb": 1 << 30, "tb": 1 << 40, "pb": 1 << 50}
 # Whether any number suffix appears at all (the grammar may misparse one without an error).
 HAS_NUMBER_SUFFIX = re.compile(r"\d(?:kb|mb|gb|tb|pb)(?![\w.])", re.IGNORECASE)
+_SUFFIX_LETTERS = tuple(_SUFFIXES)
+
+
+def may_have_number_suffix(text: str) -> bool:
+    """False when `HAS_NUMBER_SUFFIX` (or a suffixed hex number) cannot match: ASCII text without `kb`…`pb`.
+
+    Five substring searches in C, where the case-insensitive pattern tries every digit (a hot path:
+    every text is asked).
+    """
+    if not text.isascii():
+        return True  # case folding beyond ASCII (the Kelvin sign is a `k`): let the pattern decide
+    lowered = text.lower()
+    return any(suffix in lowered for suffix in _SUFFIX_LETTERS)
+
+
 # Characters that cannot end the bareword before an array comma (a quote, a bracket, an operator…).
 _NOT_BAREWORD = frozenset(" \t\r\n'\"`(){}[];,|&<>=@#")
 _DIGIT = re.compile("[0-9]")
@@ -38,7 +54,7 @@ _DIGIT = re.compile("[0-9]")
 # matched whole (`skip`), so a comma or number inside them is never touched.
 # Each branch starts with its literal character and checks what precedes it after (a leading
 # lookbehind would be tried at every position): with the guard, one pass costs ~30 ns a character.
-_SKIP_AND_BASE = r"""
+_SKIP = r"""
       (?P<skip>
         @'[ \t]*\r?\n.*?(?:\r?\n'@|\Z)                      # verbatim here-string
       | @"[ \t]*\r?\n.*?(?:\r?\n"@|\Z)                      # expandable here-string
@@ -50,7 +66,11 @@ _SKIP_AND_BASE = r"""
       | \$\{[^{}]*\}(?![\\])                                # braced variable without a path after it
       )
     | (?P<varpath>\$(?:\{[^{}`"'$]*\}|[A-Za-z_]\w*(?::\w+)?)\\[^\s;|&)}<>,"'`(){}\[\]]*)
+"""
+_SWITCH = r"""
     | (?P<switch>[sS](?:(?<=^.)|(?<=[\s(=,+*/%;{\[|!].))(?i:witch)(?=[\s(-]))
+"""
+_NUMBER = r"""
     | (?P<number>[0-9](?:(?<=^.)|(?<=[^\w$.\-].)|(?<=[^\w]-.)|(?<=^-.))
         (?P<digits>(?i:x[0-9a-f]+)|[0-9]*)(?P<suffix>(?i:kb|mb|gb|tb|pb))(?![\w.]))
 """
@@ -63,13 +83,51 @@ _RARE = r"""
 _BRACKETS = r"""
     | (?P<open>[({])
     | (?P<close>[)}])
+"""
+_COMMA = r"""
     | (?P<comma>,)
     )"""
 _FLAGS = re.VERBOSE | re.DOTALL | re.MULTILINE
-_TOKENS = re.compile(r"""(?=[@'"<\#`$sS(){},0-9])(?:""" + _SKIP_AND_BASE + _BRACKETS, _FLAGS)
-# With the rare spots too (`-Name1`, `--`, `[T,Assembly]`): `-` and `[` are common, and a guard on
-# them costs every text a third more, so this pass runs only where `_may_be_rare` finds one.
-_TOKENS_RARE = re.compile(r"""(?=[@'"<\#`$sS(){},0-9\-\[])(?:""" + _SKIP_AND_BASE + _RARE + _BRACKETS, _FLAGS)
+
+
+@functools.lru_cache(maxsize=16)
+def token_pattern(rare: bool, switch: bool, number: bool, brackets: bool) -> re.Pattern[str]:
+    """The one-pass token pattern with only the branches that can matter in the text at hand.
+
+    `switch` brings the `switch` keyword, `number` the number suffixes, `rare` the rare spots,
+    `brackets` the nesting `repair` tracks for a switch body. A branch is left out only where it
+    could not have matched (`needed_branches`), or, for the brackets, where their count cannot mark a
+    block (no `switch`, and no `{` or no `)`: an unmatched `)` takes the count below zero, where a
+    `{` is taken for a switch body); no other branch starts with its characters, so what the pass
+    finds is what the full pattern finds. Each variant starts with a lookahead on the first
+    characters its branches can start with, so the engine fails fast at every other position; `s`,
+    digits, `-` and `[` (common) are in it only with their branch.
+    """
+    first = "@'\"<\\#`$,"
+    branches = _SKIP
+    if switch:
+        first += "sS"
+        branches += _SWITCH
+    if number:
+        first += "0-9"
+        branches += _NUMBER
+    if rare:
+        first += "\\-\\["
+        branches += _RARE
+    if brackets:
+        first += "(){}"
+        branches += _BRACKETS
+    return re.compile(f"(?=[{first}])(?:" + branches + _COMMA, _FLAGS)
+
+
+def needed_branches(text: str) -> tuple[bool, bool, bool, bool]:
+    """The `token_pattern` branches `text` may need: (rare, switch, number, brackets), each a superset test."""
+    # Beyond ASCII, case folding (`ı`) may spell the keyword otherwise: the branch stays.
+    switch = "switch" in text.lower() if text.isascii() else True
+    brackets = switch or ("{" in text and ")" in text)
+    return _may_be_rare(text), switch, may_have_number_suffix(text), brackets
+
+
 # The rare shapes, strings not excluded (a superset), each starting with a literal the engine skips to.
 _PARAMETER_HINT = re.compile(r"-[A-Za-z_?][A-Za-z0-9_?\-]*[0-9]")
 _DASHES_HINT = re.compile(r"--(?=[\s;|)}]|\Z)")
@@ -77,7 +135,7 @@ _ASSEMBLY_HINT = re.compile(r"\[[ \t]*[A-Za-z_][\w.`+]*[ \t]*,")
 
 
 def _may_be_rare(text: str) -> bool:
-    """Whether `text` may hold a spot only `_TOKENS_RARE` rewrites (cheap: literal-led searches)."""
+    """Whether `text` may hold a rare spot (`-Name1`, `--`, `[T,Assembly]`; cheap: literal-led searches)."""
     if "[" in text and _ASSEMBLY_HINT.search(text):
         return True
     if "--" in text and any(m.start() == 0 or text[m.start() - 1] in " \t" for m in _DASHES_HINT.finditer(text)):
@@ -110,7 +168,7 @@ class _Writer:
     def replace(self, start: int, end: int, new: str, anchors: list[tuple[int, int]]) -> None:
         """Write original[copied:start], then `new` for original[start:end]; anchors relative to `new`."""
         if start < self.copied:
-            return  # overlaps the edit before (cannot happen with `_TOKENS`; kept exact if it did)
+            return  # overlaps the edit before (cannot happen with one token pass; kept exact if it did)
         gap = self.text[self.copied : start]
         self.out.append(gap)
         self.length += len(gap)
@@ -142,10 +200,9 @@ def repair(text: str) -> Repair | None:  # noqa: C901, PLR0912 - one lexical pas
     braces: list[str] = []  # "switch" for a switch body, "" for any other `{`
     parens = 0
     switch_parens = -1  # paren depth at which a `switch` keyword waits for its body's `{`
-    # `_TOKENS` finds only what matters (strings, comments, here-strings are matched whole and
-    # skipped); plain words between the matches are passed over by the regex engine.
-    tokens = _TOKENS_RARE if _may_be_rare(text) else _TOKENS
-    for match in tokens.finditer(text):
+    # The token pattern finds only what matters (strings, comments, here-strings are matched whole
+    # and skipped); plain words between the matches are passed over by the regex engine.
+    for match in token_pattern(*needed_branches(text)).finditer(text):
         kind = match.lastgroup
         if kind == "skip":
             continue

@@ -1,9 +1,10 @@
 """The PowerShell grammar and small helpers over its syntax tree (issue 18).
 
 The tree-sitter grammar wraps every expression in a chain of precedence nodes
-(`logical_expression > bitwise_expression > … > unary_expression`); `unwrap` skips such
-one-child wrappers without recursion. `parse_text` parses a text, through `ps_repair` where
-the grammar rejects valid PowerShell, and returns the tree with its `Source`: node texts are
+(`logical_expression > bitwise_expression > … > unary_expression`); `unwrap` (`skip_wrappers`)
+skips such one-child wrappers, a long chain in one call into the grammar. `parse_text` parses a
+text, through `ps_repair` where the grammar rejects valid PowerShell (or may misread a number
+suffix), and returns the tree with its `Source`: node texts are
 always read from the original text (`Source.text`), never from the repaired one, and by
 slicing one string rather than asking each node for its bytes. `split_arguments` re-reads a
 command's arguments from text where even the repair did not make the grammar accept it.
@@ -24,7 +25,7 @@ from typing import TypeVar
 import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser, Tree
 
-from policy.rules.shell.ps_repair import HAS_NUMBER_SUFFIX, Repair, repair
+from policy.rules.shell.ps_repair import HAS_NUMBER_SUFFIX, Repair, may_have_number_suffix, repair
 
 _Value = TypeVar("_Value")
 
@@ -171,7 +172,7 @@ def parse_text(text: str) -> Parsed:
     text = prepare_text(text)
     source = source_of(text)
     repaired: Repair | None = None
-    if HAS_NUMBER_SUFFIX.search(text):
+    if may_have_number_suffix(text) and HAS_NUMBER_SUFFIX.search(text):
         # `$a = 1MB` parses without error as a command named `1MB`: repair before trusting it.
         repaired = repair(text)
         fixed = _parse_repaired(text, source, repaired)
@@ -233,16 +234,70 @@ def text_of(node: Node) -> str:
     return raw.decode("utf-8", "replace")
 
 
-def unwrap(node: Node) -> Node:
-    """The node a chain of one-child wrappers stands for."""
-    # `children` is cached on each node object, `child(0)` makes a new one: walking by
-    # `children` lets repeated visits of the same subtree reuse the objects.
-    while node.kind_id in WRAPPER_IDS:
+# The kinds `named_descendant_for_byte_range` may reach below the node `unwrap` stops at: the only
+# child of a non-wrapper with the same bytes (`string_literal` → `verbatim_string_characters`,
+# `integer_literal` → `decimal_integer_literal`, `command` → `command_name`, `variable` →
+# `braced_variable`, `type_name` → `type_identifier`, `path_command_name` → its token). A `variable`
+# is such a child only under `path_command_name`, which no chain below a statement or expression
+# wrapper holds (it is the child of `command_name_expr`, whose parent is a `command`).
+_BELOW_STOP: frozenset[int] = kind_ids(
+    "verbatim_string_characters", "expandable_string_literal", "verbatim_here_string_characters",
+    "expandable_here_string_literal", "decimal_integer_literal", "hexadecimal_integer_literal",
+    "command_name", "braced_variable", "type_identifier", "path_command_name_token",
+)  # fmt: skip
+
+
+def skip_wrappers(node: Node) -> Node:
+    """`unwrap(node)` for a node whose kind is a wrapper, with a long chain crossed in one step.
+
+    An expression statement sits under ten one-child wrappers (`pipeline > pipeline_chain >
+    logical_expression > … > unary_expression`): past the second, the chain's end is found by
+    `named_descendant_for_byte_range` (each wrapper spans exactly its one child's bytes, so the
+    deepest named node with the chain's bytes is its end) unless that end is a kind in
+    `_BELOW_STOP` or the tree is broken there; then, and for the short chains, child by child.
+    """
+    children = node.children
+    if len(children) != 1:
+        return node
+    node = children[0]
+    if node.kind_id not in WRAPPER_IDS:
+        return node
+    children = node.children
+    if len(children) != 1:
+        return node
+    node = children[0]
+    kind = node.kind_id
+    if kind not in WRAPPER_IDS:
+        return node
+    if not node.has_error:
+        deepest = node.named_descendant_for_byte_range(node.start_byte, node.end_byte)
+        if deepest is not None:
+            kind = deepest.kind_id
+            if kind not in _BELOW_STOP:
+                return _finish(deepest, kind)
+            parent = deepest.parent
+            if parent is not None:
+                # The non-wrapper whose only child `deepest` is (`string_literal`, …) ends the chain;
+                # a wrapper parent (`command_name_expr` > `command_name`) means `deepest` does.
+                return deepest if parent.kind_id in WRAPPER_IDS else parent
+            kind = node.kind_id
+    return _finish(node, kind)
+
+
+def _finish(node: Node, kind: int) -> Node:
+    """The rest of a chain of one-child wrappers, child by child."""
+    while kind in WRAPPER_IDS:
         children = node.children
         if len(children) != 1:
             break
         node = children[0]
+        kind = node.kind_id
     return node
+
+
+def unwrap(node: Node) -> Node:
+    """The node a chain of one-child wrappers stands for."""
+    return skip_wrappers(node) if node.kind_id in WRAPPER_IDS else node
 
 
 def first_error(root: Node) -> Node | None:

@@ -1,0 +1,57 @@
+Feature: The cheap decision first, the probe last, the audit off the critical path (issue 13)
+  A call is judged on what costs nothing before the gateway reads the desktop: a click that will be
+  refused never pays for a probe. Audit lines are handed to one background writer that batches them;
+  what changes the desktop is on disk before it is forwarded. Observation ids come in blocks.
+
+  @S-FRESH-10
+  Scenario: A click that will be refused never probes
+    Given a gateway in front of the simulator
+    And the kill switch is engaged after the Snapshot
+    When the model takes a Snapshot and clicks citing it
+    Then the click is refused "KILLED"
+    And the simulator recorded "capture"
+
+  @S-FRESH-10
+  Scenario: An allowed click probes once, just before it is forwarded
+    Given a gateway in front of the simulator
+    When the model takes a Snapshot and clicks citing it
+    Then the click went through
+    And the simulator recorded "capture, capture, click"
+
+  @S-FRESH-11
+  Scenario: With probe_reuse_ms, a click right after its Snapshot is judged on it, and the next one is probed
+    Given a gateway in front of the simulator with probe_reuse_ms 2000
+    And the focus moves to Chrome after the first click
+    When the model takes a Snapshot and clicks citing it twice
+    Then the first click went through and the second is refused "PROCESS_CHANGED"
+    And the simulator recorded "capture, click, capture"
+
+  @S-AUD-13 @S-AUD-15
+  Scenario: An input call's intent is on disk before it is forwarded, its outcome after
+    Given a gateway in front of the simulator
+    When the model takes a Snapshot and clicks citing it
+    Then the audit reads "observation, allow (intent), outcome" and its chain verifies
+
+  @S-AUD-14 @S-AUD-16
+  Scenario: Queued events land in order, several per write, and closing drains them
+    Given an audit writer with room for 4 events
+    When 100 events are handed in and the writer is closed
+    Then the audit holds the 100 events in order in fewer than 100 writes and its chain verifies
+
+  @S-OBS-35
+  Scenario: Observation ids are reserved in blocks and never repeat between processes
+    Given two id counters sharing one state dir, blocks of 8
+    When each takes 50 ids in turn
+    Then the 100 ids are distinct
+
+  @S-PERF-02
+  Scenario: The gateway's own paths are canonicalised once, however many calls are judged
+    Given the rules with the gateway's protected paths
+    When 200 clicks are decided
+    Then the protected paths were canonicalised once each
+
+  @S-PERF-03
+  Scenario: On POSIX the stdio wire moves a large line without threads and leaves the pipe blocking
+    Given a pipe served by the native wire
+    When a 300 kB line is written and read back
+    Then it arrives whole and the pipe is blocking again

@@ -1,0 +1,346 @@
+"""Mutation testing of policy/ with mutmut 3 and the fast policy tests (issue 12).
+
+    scripts/mutation                      run every mutant in scope, then print the report
+    scripts/mutation run [GLOB ...]       run the mutants whose names match, e.g. "policy.decide.*"
+    scripts/mutation report [GLOB ...]    print the counts of what has run so far (no tests run)
+    scripts/mutation fresh GLOB ... [-- TEST ...]   run the matching survivors again, each in a fresh
+                                          process (code that runs at import time; see run_fresh)
+    scripts/mutation mutmut ARGS ...      any other mutmut command with this configuration,
+                                          e.g. `scripts/mutation mutmut show policy.kill.x_check_kill__mutmut_3`
+
+Environment: MUTATION_CHILDREN (default 1) is mutmut's --max-children; the machine is shared.
+
+Without names, `run` tests only mutants that have no result yet (results are kept in ./mutants/ and
+redone when a function's source changes); with names or globs, mutmut tests every match again. Do not
+use `mutmut print-time-estimates` here: in 3.8.1 it drops the saved test-to-function map, after which
+every mutant reads "no tests" until ./mutants/mutmut-stats.json is deleted.
+
+mutmut copies policy/ (mutated) and gateway/ (unchanged: tests import it) into ./mutants/ with the
+tests and the data they read (features/, spec/), runs the selected tests once to learn which test
+reaches which function, then, for each mutant, only the tests that reach its function, fastest first,
+stopping at the first failure. The configuration lives here, not in pyproject.toml, so the exclusion
+below is one visible setting; mutmut is driven through its own command line with it installed.
+
+The kill rate is killed / (mutants checked - mutants listed in scripts/mutation_equivalent.txt);
+a timeout or a suspicious result is not counted as a kill. Each line of that file is
+``<mutant name>  <reason>``: a mutant that cannot change behaviour, with why.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+EQUIVALENT_FILE = REPO / "scripts" / "mutation_equivalent.txt"
+
+# What mutmut mutates (globs on paths relative to the repository).
+SCOPE = ["policy/*"]
+# Left out for now: another engineer is rewriting the PowerShell analyser for speed (behaviour
+# identical). Delete these two lines to mutate it too (it adds roughly 2,800 lines of mutants).
+EXCLUDE = [
+    "policy/rules/shell/ps_*.py",
+    "policy/rules/shell/powershell.py",
+]
+
+# The fast policy tests. Deselected: the tests of policy/'s source text and namespace (in ./mutants/
+# they see mutmut's trampolines, which import mutmut and add names) and the benchmarks, which start
+# processes and time them. None of them can tell one mutant from another.
+TESTS = [
+    "tests/policy",
+    "-m",
+    "not e2e",
+    "--deselect=tests/policy/test_purity.py::test_no_policy_module_imports_io_clock_env_or_the_shell",
+    "--deselect=tests/policy/test_purity.py::test_all_lists_exactly_the_public_names",
+    "--deselect=tests/policy/test_catalog_features.py::test_the_policy_core_is_pure_and_declares_its_public_surface",
+    "-k",
+    "not benchmark",
+]
+
+MUTMUT_CONFIG: dict[str, object] = {
+    # gateway/ is copied unchanged so the tests that import it see the mutated policy/.
+    "source_paths": ["policy", "gateway"],
+    "only_mutate": SCOPE,
+    "do_not_mutate": EXCLUDE,
+    "also_copy": ["features", "spec"],
+    # Hypothesis is imported before pytest starts (for the profile below), so pytest cannot rewrite its asserts.
+    "pytest_add_cli_args": ["-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning"],
+    "pytest_add_cli_args_test_selection": TESTS,
+}
+
+# Mutation runs do not need many examples per property, but they need the same ones every time
+# (a kill must be reproducible) and no deadline (the trampolines slow every policy call). A test's own
+# @settings(max_examples=N) still wins over the profile's default.
+HYPOTHESIS_PROFILE = {"max_examples": 25, "deadline": None, "derandomize": True, "database": None}
+
+# mutmut's exit codes (mutmut/stats.py status_by_exit_code), folded into the report's columns.
+_STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 36: "timeout", None: "not checked"}
+_STATUS.update({c: "timeout" for c in (-24, 24, 152, 255)})
+COLUMNS = ("total", "killed", "survived", "timeout", "suspicious", "no tests", "not checked")
+
+
+def status_of(exit_code: int | None) -> str:
+    """The report column of one mutant's exit code (anything unknown is suspicious)."""
+    return _STATUS.get(exit_code, "suspicious")
+
+
+def module_of(mutant: str) -> str:
+    """``policy.rules.args.x_f__mutmut_3`` → ``policy.rules.args`` (methods: ``xǁClassǁname``)."""
+    parts = mutant.split(".")
+    for i in range(len(parts) - 1, -1, -1):
+        if parts[i].startswith(("x_", "xǁ")):
+            return ".".join(parts[:i])
+    return mutant.rsplit(".", 1)[0]
+
+
+def parse_equivalents(text: str) -> dict[str, str]:
+    """The equivalent-mutant list: ``name  reason`` per line; ``#`` starts a comment.
+
+    Raises:
+        ValueError: a line has no reason, or a name is listed twice.
+    """
+    out: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split(" #", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
+        if not line:
+            continue
+        name, _, reason = line.partition(" ")
+        if not reason.strip():
+            raise ValueError(f"line {number}: {name} has no reason")
+        if name in out:
+            raise ValueError(f"line {number}: {name} is listed twice")
+        out[name] = reason.strip()
+    return out
+
+
+@dataclass
+class Tally:
+    counts: Counter[str] = field(default_factory=Counter)
+    equivalent: int = 0
+
+    def add(self, status: str, equivalent: bool) -> None:
+        self.counts["total"] += 1
+        self.counts[status] += 1
+        if equivalent and status != "not checked":
+            self.equivalent += 1
+
+    @property
+    def checked(self) -> int:
+        return self.counts["total"] - self.counts["not checked"]
+
+    @property
+    def kill_rate(self) -> float | None:
+        """killed / (checked - equivalent), or None when nothing has been checked."""
+        denominator = self.checked - self.equivalent
+        return self.counts["killed"] / denominator if denominator > 0 else None
+
+
+@dataclass
+class Report:
+    by_module: dict[str, Tally]
+    total: Tally
+    survivors: list[tuple[str, str]]  # (name, status) not killed, checked, and not listed as equivalent
+    stale: list[str]  # listed as equivalent but killed, or no such mutant
+
+
+def summarise(exit_codes: Mapping[str, int | None], equivalents: Mapping[str, str]) -> Report:
+    """Fold mutmut's results into per-module and total tallies and the survivors to look at.
+
+    Args:
+        exit_codes: mutant name → mutmut exit code (None: not run yet).
+        equivalents: the equivalent-mutant list (name → reason).
+
+    Returns:
+        The report.
+    """
+    by_module: dict[str, Tally] = {}
+    total = Tally()
+    survivors: list[tuple[str, str]] = []
+    stale = sorted(set(equivalents) - set(exit_codes))
+    for name in sorted(exit_codes):
+        status = status_of(exit_codes[name])
+        equivalent = name in equivalents
+        if equivalent and status == "killed":
+            stale.append(name)
+            equivalent = False
+        by_module.setdefault(module_of(name), Tally()).add(status, equivalent)
+        total.add(status, equivalent)
+        if status not in ("killed", "not checked") and not equivalent:
+            survivors.append((name, status))
+    return Report(by_module=by_module, total=total, survivors=survivors, stale=sorted(stale))
+
+
+def format_report(report: Report) -> str:
+    """The report as text: one row per module, the total, then the survivors and stale entries."""
+
+    def row(label: str, t: Tally) -> str:
+        rate = "-" if t.kill_rate is None else f"{100 * t.kill_rate:.1f}%"
+        cells = "".join(f"{t.counts[c]:>9}" for c in COLUMNS)
+        return f"{label:<42}{cells}{t.equivalent:>7}{rate:>8}"
+
+    width = max([42, *(len(m) + 2 for m in report.by_module)])
+    head = f"{'module':<{width}}" + "".join(f"{c:>9}" for c in COLUMNS) + f"{'equiv':>7}{'kill':>8}"
+    lines = [head]
+    lines += [row(m.ljust(width), t) for m, t in sorted(report.by_module.items())]
+    lines.append(row("TOTAL".ljust(width), report.total))
+    lines.append("kill rate = killed / (checked - listed equivalent); timeouts and suspicious are not kills")
+    lines.append(f"survivors not listed as equivalent: {len(report.survivors)}")
+    lines += [f"  {status:<11} {name}" for name, status in report.survivors]
+    if report.stale:
+        lines.append(f"equivalent-list entries that are killed or not mutants (remove them): {len(report.stale)}")
+        lines += [f"  {name}" for name in report.stale]
+    return "\n".join(lines)
+
+
+def read_exit_codes(mutants_dir: Path, globs: Iterable[str] = ()) -> dict[str, int | None]:
+    """Every mutant's exit code from mutmut's ``*.py.meta`` files, optionally only those matching `globs`."""
+    out: dict[str, int | None] = {}
+    patterns = list(globs)
+    for meta in sorted(mutants_dir.rglob("*.py.meta")):
+        for name, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
+            if not patterns or any(fnmatch.fnmatch(name, p) for p in patterns):
+                out[name] = code
+    return out
+
+
+def _install_config() -> None:
+    """Give mutmut this file's configuration and a Hypothesis profile for mutation runs."""
+    from hypothesis import settings
+    from mutmut import configuration
+
+    settings.register_profile("mutation", **HYPOTHESIS_PROFILE)  # type: ignore[arg-type]
+    settings.load_profile("mutation")
+
+    def reader(key: str, default: object) -> object:
+        return MUTMUT_CONFIG.get(key, default)
+
+    configuration._config_reader = lambda: reader
+    configuration.reset_config()
+    _select_by_node_id()
+
+
+def _select_by_node_id() -> None:
+    """Make mutmut select tests by node id without putting node ids on pytest's command line.
+
+    mutmut passes each test it wants as a command-line argument, and pytest splits an argument at
+    ``::``; a parametrized id that holds a PowerShell ``[Type]::Method`` then names no test and the run
+    stops with a usage error. Here the files go on the command line and a plugin keeps exactly the
+    wanted items, in mutmut's order (fastest first).
+    """
+    from mutmut.mutation.trampoline import get_mutant_under_test
+    from mutmut.runners import harness
+
+    execute = harness.PytestRunner.execute_pytest
+
+    def execute_pytest(self: harness.PytestRunner, params: list[str], **kwargs: object) -> int:
+        wanted = [p for p in params if "::" in p and not p.startswith("-")]
+        if not wanted:
+            return guarded(self, params, **kwargs)
+        order = {node: i for i, node in enumerate(dict.fromkeys(wanted))}
+        files = list(dict.fromkeys(node.split("::", 1)[0] for node in order))
+        rest = [p for p in params if p not in order]
+
+        class KeepWanted:
+            def pytest_collection_modifyitems(self, config: object, items: list[object]) -> None:
+                keep = sorted((i for i in items if i.nodeid in order), key=lambda i: order[i.nodeid])  # type: ignore[attr-defined]
+                dropped = [i for i in items if i.nodeid not in order]  # type: ignore[attr-defined]
+                items[:] = keep
+                if dropped:
+                    config.hook.pytest_deselected(items=dropped)  # type: ignore[attr-defined]
+
+        plugins = [*kwargs.pop("plugins", []), KeepWanted()]  # type: ignore[misc]
+        return guarded(self, [*rest, *files], plugins=plugins, **kwargs)
+
+    def guarded(self: harness.PytestRunner, params: list[str], **kwargs: object) -> int:
+        # pytest's usage-error code 4 also means a conftest could not be imported. Under a mutant that
+        # is a kill (the mutant breaks importing policy/, e.g. in a table built at import time);
+        # mutmut would raise in its worker instead, and the worker would report the mutant as survived.
+        try:
+            return execute(self, params, **kwargs)
+        except harness.BadTestExecutionCommandsException:
+            if get_mutant_under_test() in ("", "stats", "fail", "list_all_tests", "mutant_generation"):
+                raise
+            return 1
+
+    harness.PytestRunner.execute_pytest = execute_pytest  # type: ignore[method-assign]
+
+
+def _mutmut(args: list[str]) -> int:
+    _install_config()
+    from mutmut.__main__ import cli
+
+    try:
+        cli.main(args=args, prog_name="mutmut", standalone_mode=False)
+    except SystemExit as e:
+        return int(e.code or 0)
+    return 0
+
+
+def run_fresh(globs: list[str], tests: list[str] | None = None) -> int:
+    """Run surviving mutants again, each in a fresh interpreter with the whole selected test set.
+
+    mutmut forks its workers from a process that has already imported policy/, so a mutant in code
+    that runs only at import time (a table built by a helper when the module loads) is never active
+    in a mutmut worker and always "survives". Here each such survivor gets a new Python process with
+    the mutant active from the first import; its result replaces mutmut's (1 killed, 0 survived).
+    `tests` narrows the test set (pytest paths; default: the whole selection) to save time; a kill
+    by fewer tests is still a kill, but a survivor there may be killed by the whole set.
+    """
+    import subprocess
+
+    mutants = REPO / "mutants"
+    names = [n for n, code in read_exit_codes(mutants, globs).items() if code == 0]
+    for name in names:
+        env = {**os.environ, "MUTANT_UNDER_TEST": name}
+        selection = TESTS if not tests else [*tests, *TESTS[1:]]
+        pytest_args = ["-x", "-q", *MUTMUT_CONFIG["pytest_add_cli_args"], *selection]  # type: ignore[misc]
+        code_text = (
+            "import sys, hypothesis, pytest\n"
+            f"hypothesis.settings.register_profile('mutation', **{HYPOTHESIS_PROFILE!r})\n"
+            "hypothesis.settings.load_profile('mutation')\n"
+            f"sys.exit(pytest.main({pytest_args!r}))\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code_text], cwd=mutants, env=env, capture_output=True, text=True, check=False
+        )
+        code = 0 if done.returncode == 0 else 1
+        for meta in mutants.rglob("*.py.meta"):
+            data = json.loads(meta.read_text(encoding="utf-8"))
+            if name in data["exit_code_by_key"]:
+                data["exit_code_by_key"][name] = code
+                meta.write_text(json.dumps(data, indent=4), encoding="utf-8")
+        print(f"{'killed' if code else 'survived':<9} {name} (fresh process, pytest exit {done.returncode})")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    os.chdir(REPO)
+    command, rest = (argv[0], argv[1:]) if argv else ("all", [])
+    children = os.environ.get("MUTATION_CHILDREN", "1")
+    if command in ("all", "run"):
+        code = _mutmut(["run", "--max-children", children, *rest])
+        if code:
+            return code
+    elif command == "mutmut":
+        return _mutmut(rest)
+    elif command == "fresh":
+        globs, _, tests = " ".join(rest).partition(" -- ")
+        run_fresh(globs.split(), tests.split() or None)
+    elif command != "report":
+        print(__doc__, file=sys.stderr)
+        return 2
+    equivalents = parse_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8")) if EQUIVALENT_FILE.exists() else {}
+    globs = [g for g in rest if not re.fullmatch(r"--?\w[\w-]*", g)] if command != "all" else []
+    print(format_report(summarise(read_exit_codes(REPO / "mutants", globs), equivalents)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

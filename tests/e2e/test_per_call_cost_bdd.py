@@ -1,0 +1,261 @@
+"""Step definitions binding features/per_call_cost.feature (S-FRESH-10, S-FRESH-11, S-AUD-13..16, S-OBS-35).
+
+Each `When` runs its whole exchange (client ⇄ gateway ⇄ in-process simulator) and keeps what came
+back; the `Then` steps judge what was kept, the simulator's event log and the audit file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from pytest_bdd import given, parsers, scenarios, then, when
+
+from gateway.audit.background import BackgroundWriter
+from gateway.audit.reader import audit_files, iter_events
+from gateway.audit.verify import verify_chain
+from gateway.audit.writer import AuditLog
+from gateway.cli import main as cli_main
+from gateway.state.store import SharedCounter
+from tests.e2e.harness import annotation_of, first_text, gateway_rig
+
+scenarios("per_call_cost.feature")
+
+CHROME = "Example Domain - Google Chrome"
+POINT = [800, 520]
+
+
+@dataclass
+class World:
+    tmp: Path
+    config: dict[str, Any] = field(default_factory=dict)
+    kill_after_snapshot: bool = False
+    focus_after_first: bool = False
+    clicks: list[dict[str, Any]] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    audit: list[dict[str, Any]] = field(default_factory=list)
+    state: Path | None = None
+    room: int = 0
+    writes: int = 0
+    ids: list[int] = field(default_factory=list)
+    block: int = 0
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> World:
+    return World(tmp=tmp_path)
+
+
+@given("a gateway in front of the simulator")
+def _gateway() -> None:
+    pass
+
+
+@given(parsers.parse("a gateway in front of the simulator with probe_reuse_ms {ms:d}"))
+def _gateway_reuse(world: World, ms: int) -> None:
+    world.config["probe_reuse_ms"] = ms
+
+
+@given("the kill switch is engaged after the Snapshot")
+def _kill(world: World) -> None:
+    world.kill_after_snapshot = True
+
+
+@given("the focus moves to Chrome after the first click")
+def _focus(world: World) -> None:
+    world.focus_after_first = True
+
+
+def _exchange(world: World, clicks: int) -> None:
+    async def run() -> None:
+        async with gateway_rig(world.tmp, config=world.config) as rig:
+            line = annotation_of(await rig.call("Snapshot", {}))
+            assert line is not None
+            obs = line.split("obs=")[1].split()[0]
+            if world.kill_after_snapshot:
+                state = str(rig.app.config.state_dir)
+                assert cli_main(["kill", "engage", "--reason", "test", "--state-dir", state]) == 0
+            for n in range(clicks):
+                world.clicks.append(await rig.call("Click", {"loc": POINT, "based_on": obs}))
+                if n == 0 and world.focus_after_first:
+                    rig.world("focus", window=CHROME)
+            world.events = [e["kind"] for e in rig.events()]
+            world.audit = [r for r in rig.audit_lines() if r["event"] != "config"]
+            world.state = rig.app.config.state_dir
+
+    anyio.run(run)
+
+
+@when("the model takes a Snapshot and clicks citing it")
+def _snap_click(world: World) -> None:
+    _exchange(world, 1)
+
+
+@when("the model takes a Snapshot and clicks citing it twice")
+def _snap_click_twice(world: World) -> None:
+    _exchange(world, 2)
+
+
+@then(parsers.parse('the click is refused "{code}"'))
+def _refused(world: World, code: str) -> None:
+    assert first_text(world.clicks[-1]).startswith(f"DENIED {code}: ")
+
+
+@then("the click went through")
+def _through(world: World) -> None:
+    assert world.clicks[-1]["isError"] is False, first_text(world.clicks[-1])
+
+
+@then(parsers.parse('the first click went through and the second is refused "{code}"'))
+def _first_then_refused(world: World, code: str) -> None:
+    assert world.clicks[0]["isError"] is False, first_text(world.clicks[0])
+    assert first_text(world.clicks[1]).startswith(f"DENIED {code}: ")
+
+
+@then(parsers.parse('the simulator recorded "{kinds}"'))
+def _recorded(world: World, kinds: str) -> None:
+    assert world.events == [k.strip() for k in kinds.split(",")]
+
+
+@then('the audit reads "observation, allow (intent), outcome" and its chain verifies')
+def _audit_shape(world: World) -> None:
+    shape = [(r["event"], r.get("phase")) for r in world.audit]
+    assert shape == [("observation", None), ("allow", "intent"), ("outcome", None)]
+    assert world.audit[2]["intent"] == world.audit[1]["seq"]
+    assert world.state is not None and verify_chain(audit_files(world.state)).ok
+
+
+@given(parsers.parse("an audit writer with room for {room:d} events"))
+def _writer(world: World, room: int) -> None:
+    world.room = room
+
+
+@when(parsers.parse("{count:d} events are handed in and the writer is closed"))
+def _hand_in(world: World, count: int) -> None:
+    writer = BackgroundWriter(AuditLog(world.tmp), max_pending=world.room)
+
+    async def run() -> None:
+        for i in range(count):
+            await writer.submit("allow", {"tool": "Click", "n": i})
+
+    anyio.run(run)
+    writer.close()
+    world.writes = writer.batches
+    world.state = world.tmp
+
+
+@then(
+    parsers.parse("the audit holds the {count:d} events in order in fewer than {limit:d} writes and its chain verifies")
+)
+def _holds(world: World, count: int, limit: int) -> None:
+    assert world.state is not None
+    records = [e.record for e in iter_events(audit_files(world.state)) if e.record is not None]
+    assert [r["n"] for r in records] == list(range(count))
+    assert 0 < world.writes < limit
+    assert verify_chain(audit_files(world.state)).ok
+
+
+@given(parsers.parse("two id counters sharing one state dir, blocks of {block:d}"))
+def _counters(world: World, block: int) -> None:
+    world.block = block
+
+
+@when(parsers.parse("each takes {count:d} ids in turn"))
+def _take(world: World, count: int) -> None:
+    a = SharedCounter(world.tmp / "ids", block=world.block)
+    b = SharedCounter(world.tmp / "ids", block=world.block)
+    world.ids = [c() for _ in range(count) for c in (a, b)]
+
+
+@then(parsers.parse("the {count:d} ids are distinct"))
+def _distinct(world: World, count: int) -> None:
+    assert len(world.ids) == len(set(world.ids)) == count
+
+
+@given("the rules with the gateway's protected paths", target_fixture="perf")
+def _rules_with_paths(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    import policy.rules.self_protection as self_protection
+    from policy.rules.match import load_rules
+
+    paths = ("C:\\Users\\me\\AppData\\Local\\winmcp-gateway-bdd", "E:\\bdd\\state")
+    seen: list[str] = []
+    real = self_protection._canonical
+    monkeypatch.setattr(self_protection, "_canonical", lambda t: seen.append(t) or real(t))
+    return {"rules": load_rules(protected_paths=paths), "seen": seen}
+
+
+@when(parsers.parse("{count:d} clicks are decided"))
+def _decide_clicks(perf: dict[str, Any], count: int) -> None:
+    from policy import Context, KillState, PolicyConfig, Probe, SessionView, ToolCall, decide
+    from tests.policy._world import NOTEPAD, T0, observation
+
+    obs = observation("obs-1", focused=NOTEPAD)
+    view = SessionView(
+        session="s1", observations={obs.id: obs}, latest_id=obs.id, retired={}, foreign_ids=frozenset(),
+        generation=obs.generation, probe=Probe(status="ok", focused=NOTEPAD),
+    )  # fmt: skip
+    ctx = Context(
+        config=PolicyConfig(), kill=KillState(), view=view, approvals={}, rules=perf["rules"], rules_error=None
+    )
+    perf["blocked"] = [
+        decide(ToolCall(tool="Click", args={"loc": [i, 5]}, session="s1"), ctx, T0).blocks for i in range(count)
+    ]
+
+
+@then("the protected paths were canonicalised once each")
+def _once_each(perf: dict[str, Any]) -> None:
+    assert not any(perf["blocked"])
+    assert len([t for t in perf["seen"] if "bdd" in t]) == 2
+
+
+@given("a pipe served by the native wire", target_fixture="pipe")
+def _pipe() -> dict[str, Any]:
+    import os
+
+    from gateway.transport import stdio
+
+    if os.name != "posix":
+        pytest.skip("the native wire is the POSIX one")
+    r, w = os.pipe()
+    reader, writer = os.fdopen(r, "rb"), os.fdopen(w, "wb")
+    fds = stdio._native_fds(reader, writer)
+    assert fds == (r, w)
+    return {"fds": fds, "files": (reader, writer)}
+
+
+@when("a 300 kB line is written and read back")
+def _through_pipe(pipe: dict[str, Any]) -> None:
+    from gateway.transport import stdio
+
+    r, w = pipe["fds"]
+    payload = b'{"jsonrpc":"2.0","id":1,"result":"' + b"y" * 300_000 + b'"}\n'
+    got = bytearray()
+
+    async def run() -> None:
+        source, sink = stdio._native_source(r), stdio._native_sink(w)
+
+        async def read_all() -> None:
+            while len(got) < len(payload):
+                got.extend(await source())
+
+        with anyio.fail_after(20):
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(read_all)
+                await sink(payload)
+
+    anyio.run(run)
+    pipe["sent"], pipe["got"] = payload, bytes(got)
+    stdio._restore_blocking(pipe["fds"])
+
+
+@then("it arrives whole and the pipe is blocking again")
+def _whole(pipe: dict[str, Any]) -> None:
+    import os
+
+    assert pipe["got"] == pipe["sent"]
+    assert all(os.get_blocking(fd) for fd in pipe["fds"])
+    for f in pipe["files"]:
+        f.close()

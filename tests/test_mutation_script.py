@@ -1,0 +1,144 @@
+"""scripts/mutation's report and its equivalent-mutant list (S-ARCH-10, S-ARCH-11), without running mutmut."""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests._requirements import REPO, requirement
+
+
+def load_script() -> ModuleType:
+    """scripts/mutation.py as a module (scripts/ is not a package; the script imports mutmut only when run)."""
+    name = "_mutation_script"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / "mutation.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+M = load_script()
+
+
+def results(module: str = "policy.kill") -> dict[str, int | None]:
+    """8 killed (exit 1), 1 survived (0), 1 timeout (-24, SIGXCPU), 1 not checked (None)."""
+    codes: dict[str, int | None] = {f"{module}.x_check_kill__mutmut_{i}": 1 for i in range(1, 9)}
+    codes[f"{module}.x_check_kill__mutmut_9"] = 0
+    codes[f"{module}.xǁToolSpecǁreads__mutmut_1"] = -24
+    codes[f"{module}.x_can_release__mutmut_1"] = None
+    return codes
+
+
+@requirement("S-ARCH-10")
+def test_the_report_counts_each_outcome_per_module_and_rates_kills_without_listed_equivalents() -> None:
+    """S-ARCH-10: killed / (checked - equivalent); a timeout is not a kill, an unchecked mutant is not counted."""
+    equivalent = {"policy.kill.x_check_kill__mutmut_9": "cannot change behaviour"}
+    report = M.summarise({**results(), "policy.decide.x_decide__mutmut_1": 0}, equivalent)
+    kill = report.by_module["policy.kill"]
+    assert dict(kill.counts) == {"total": 11, "killed": 8, "survived": 1, "timeout": 1, "not checked": 1}
+    assert (kill.checked, kill.equivalent, kill.kill_rate) == (10, 1, 8 / 9)
+    assert report.total.kill_rate == 8 / 10
+    assert report.survivors == [
+        ("policy.decide.x_decide__mutmut_1", "survived"),
+        ("policy.kill.xǁToolSpecǁreads__mutmut_1", "timeout"),
+    ]
+    text = M.format_report(report)
+    assert "88.9%" in text and "80.0%" in text and "survivors not listed as equivalent: 2" in text
+
+
+@requirement("S-ARCH-10")
+def test_an_equivalent_entry_that_is_killed_or_no_mutant_is_reported_stale() -> None:
+    """S-ARCH-10: a listed mutant a test now kills, or one that no longer exists, is named for removal."""
+    equivalent = {"policy.kill.x_check_kill__mutmut_1": "r", "policy.kill.x_gone__mutmut_1": "r"}
+    report = M.summarise(results(), equivalent)
+    assert report.stale == ["policy.kill.x_check_kill__mutmut_1", "policy.kill.x_gone__mutmut_1"]
+    assert report.by_module["policy.kill"].equivalent == 0
+    assert "(remove them): 2" in M.format_report(report)
+
+
+@requirement("S-ARCH-10")
+@pytest.mark.parametrize(
+    ("code", "status"),
+    [(1, "killed"), (3, "killed"), (0, "survived"), (33, "no tests"), (5, "no tests"), (36, "timeout")]
+    + [(-24, "timeout"), (24, "timeout"), (152, "timeout"), (255, "timeout"), (None, "not checked")]
+    + [(35, "suspicious"), (-11, "suspicious"), (99, "suspicious")],
+)
+def test_mutmut_exit_codes_fold_into_the_reports_columns(code: int | None, status: str) -> None:
+    """S-ARCH-10: exit codes map to killed, survived, no tests, timeout, not checked; the rest is suspicious."""
+    assert M.status_of(code) == status
+
+
+@requirement("S-ARCH-11")
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("policy.kill.x_a__mutmut_1\n", "has no reason"),
+        ("policy.kill.x_a__mutmut_1 r\npolicy.kill.x_a__mutmut_1 r", "twice"),
+    ],
+)
+def test_an_equivalent_entry_without_a_reason_or_listed_twice_is_an_error(text: str, error: str) -> None:
+    """S-ARCH-11: every entry says why the mutant cannot change behaviour, once."""
+    with pytest.raises(ValueError, match=error):
+        M.parse_equivalents(text)
+
+
+def defined_functions(path: Path) -> set[str]:
+    """mutmut's names for the functions of a module: ``x_name`` and ``xǁClassǁname``."""
+    names: set[str] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            names.add(f"x_{node.name}")
+        elif isinstance(node, ast.ClassDef):
+            names.update(
+                f"xǁ{node.name}ǁ{f.name}" for f in node.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+            )
+    return names
+
+
+def unknown_equivalents(entries: dict[str, str], root: Path) -> list[str]:
+    """Entries whose module is not a policy/ file in the mutation scope, or whose function it does not define."""
+    bad: list[str] = []
+    for name in entries:
+        module = M.module_of(name)
+        function = name[len(module) + 1 :].rsplit("__mutmut_", 1)[0]
+        path = root / (module.replace(".", "/") + ".py")
+        rel = path.relative_to(root).as_posix()
+        in_scope = any(fnmatch.fnmatch(rel, p) for p in M.SCOPE) and not any(fnmatch.fnmatch(rel, p) for p in M.EXCLUDE)
+        if not (path.is_file() and in_scope and function in defined_functions(path) and "__mutmut_" in name):
+            bad.append(name)
+    return bad
+
+
+@requirement("S-ARCH-11")
+def test_every_listed_equivalent_mutant_names_a_function_policy_still_has() -> None:
+    """S-ARCH-11: the list parses, each entry has a reason, and names a function of a policy/ module in scope."""
+    entries = M.parse_equivalents(M.EQUIVALENT_FILE.read_text(encoding="utf-8"))
+    assert entries and all(reason for reason in entries.values())
+    assert unknown_equivalents(entries, REPO) == []
+
+
+@requirement("S-ARCH-11")
+def test_the_list_check_catches_a_renamed_function_and_an_excluded_module(tmp_path: Path) -> None:
+    """S-ARCH-11: the check can fail: a function that is gone, or a module outside the scope, is named."""
+    (tmp_path / "policy" / "rules" / "shell").mkdir(parents=True)
+    (tmp_path / "policy" / "kill.py").write_text("def check_kill():\n    pass\n", encoding="utf-8")
+    (tmp_path / "policy" / "rules" / "shell" / "ps_walk.py").write_text("def walk():\n    pass\n", encoding="utf-8")
+    entries = {
+        "policy.kill.x_check_kill__mutmut_3": "r",
+        "policy.kill.x_can_release__mutmut_1": "r",
+        "policy.rules.shell.ps_walk.x_walk__mutmut_1": "r",
+    }
+    assert unknown_equivalents(entries, tmp_path) == [
+        "policy.kill.x_can_release__mutmut_1",
+        "policy.rules.shell.ps_walk.x_walk__mutmut_1",
+    ]
