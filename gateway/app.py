@@ -92,16 +92,7 @@ class GatewayApp:
         self.kill = KillSwitch(config.state_dir)
         self.policy_hash = policy_hash(config)
         self.audit: AuditSink = (
-            audit
-            if audit is not None
-            else AuditLog(
-                config.state_dir,
-                max_bytes=config.audit_max_bytes,
-                keep=config.audit_keep,
-                enabled=config.auto_audit,
-                fsync=config.audit_fsync,
-                policy_hash=self.policy_hash,
-            )
+            audit if audit is not None else AuditLog.for_config(config, policy_hash=self.policy_hash)
         )
         self._audit_writer = BackgroundWriter(self.audit) if isinstance(self.audit, AuditLog) else None
         self.counters = Counters()

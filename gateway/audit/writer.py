@@ -49,6 +49,7 @@ from gateway.audit.redact.scrub import masked_tokens, scrub_echoes, scrub_litera
 from gateway.audit.redact.values import redact, redact_args, summarize_result
 from gateway.audit.rotation import rotate
 from gateway.audit.seams import Clock
+from gateway.config.load import GatewayConfig
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +115,18 @@ class AuditLog:
         self._mutex = threading.Lock()  # threads of one process; the file lock covers processes
         self._lock: FileLock | None = None
         self._cache: tuple[tuple[int, int, int, int], Tail] | None = None
+
+    @classmethod
+    def for_config(cls, config: GatewayConfig, *, policy_hash: str = "") -> AuditLog:
+        """The audit log of `config`'s state dir, with its rotation, enable and fsync settings."""
+        return cls(
+            config.state_dir,
+            max_bytes=config.audit_max_bytes,
+            keep=config.audit_keep,
+            enabled=config.auto_audit,
+            fsync=config.audit_fsync,
+            policy_hash=policy_hash,
+        )
 
     def append(self, event: str, **fields: Any) -> None:
         """Write one event; never raises (S-AUD-06).

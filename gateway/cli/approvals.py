@@ -167,13 +167,7 @@ def _audit_answer(config: GatewayConfig, approval: Approval, answer: str, ttl_ms
         reason = f"approved by a person from the command line for that client session ({ttl_ms / 1000:.0f} s)"
     else:
         reason = "approved by a person from the command line (once)"
-    AuditLog(
-        config.state_dir,
-        max_bytes=config.audit_max_bytes,
-        keep=config.audit_keep,
-        enabled=config.auto_audit,
-        fsync=config.audit_fsync,
-    ).append(
+    AuditLog.for_config(config).append(
         "approval",
         session=approval.session,
         tool=approval.tool,

@@ -44,13 +44,7 @@ def run_kill(config: GatewayConfig, action: str, *, reason: str = "", as_json: b
     switch = KillSwitch(config.state_dir)
     before = switch.status()
     if action != "status":
-        AuditLog(
-            config.state_dir,
-            max_bytes=config.audit_max_bytes,
-            keep=config.audit_keep,
-            enabled=config.auto_audit,
-            fsync=config.audit_fsync,
-        ).append(
+        AuditLog.for_config(config).append(
             "kill",
             tool="winmcp-gateway kill",
             by="person",
