@@ -35,7 +35,7 @@ Feature: A newcomer can see what runs, answer approvals and diagnose a failed st
   @S-DOC-21 @S-DOC-23
   Scenario: The doctor prints each check as it runs and names the upstream's server
     When the person runs the doctor against the simulator
-    Then the upstream and schema lines were printed before the doctor's capture began
+    Then the upstream, schema and pins lines were printed before the doctor's capture began
     And the upstream check names "windows-mcp 4.0.10"
 
   @S-CLI-43 @S-CLI-44

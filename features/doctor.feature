@@ -43,7 +43,7 @@ Feature: The doctor knows when the gateway's assumptions about upstream are wron
   Scenario Outline: Nine checks in a fixed order; the worst verdict is the overall one and decides the exit
     Given the simulator started with "<simulator>"
     When the doctor runs against it
-    Then the report is "winmcp-doctor/1" with the checks "upstream, schema.read_args, schema.unknown_args, schema.tools, mapping, rules, config, audit, kill, files" in that order
+    Then the report is "winmcp-doctor/1" with the checks "upstream, schema.read_args, schema.unknown_args, schema.tools, pins, mapping, rules, config, private, audit, kill, files" in that order
     And no check is better than its worst finding
     And the overall verdict is <overall>, the worst of OK < WARNING < UNKNOWN < SEVERE
     And the doctor exits <exit>
@@ -60,7 +60,7 @@ Feature: The doctor knows when the gateway's assumptions about upstream are wron
     Given the simulator started with "--mutate-schema drop:Registry.mode --mutate-schema rename:PowerShell.command=cmd"
     When the doctor runs against it as text
     Then the doctor exits 1
-    And the text has one line per check, in the order "upstream, schema.read_args, schema.unknown_args, schema.tools, mapping, rules, config, audit, kill, files"
+    And the text has one line per check, in the order "upstream, schema.read_args, schema.unknown_args, schema.tools, pins, mapping, rules, config, private, audit, kill, files"
     And the "schema.read_args" line is SEVERE with the findings "PowerShell.command" and "Registry.mode" under it
     And the last line is "overall: SEVERE" ending "exit 1"
 

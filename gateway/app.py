@@ -32,7 +32,9 @@ from gateway.audit.writer import AuditLog
 from gateway.config.load import GatewayConfig, default_config_file, effective_items
 from gateway.files.owner_only import ensure_private_dir
 from gateway.state.approvals import ApprovalStore
+from gateway.state.pins import PinGuard, pin_notes
 from gateway.state.protected import resolve_protected_paths
+from gateway.state.rate_state import RateStates
 from gateway.state.signer import StateSigner
 from gateway.state.store import KillSwitch, ObservationStore, SharedCounter
 from gateway.tools import OWN_TOOL_DEFINITIONS, with_gateway_args
@@ -41,6 +43,7 @@ from gateway.upstream.connection import Connector
 from gateway.upstream.seams import UpstreamConnection
 from gateway.upstream.supervisor import UpstreamSpec
 from policy import PolicyConfig, is_visible
+from policy.rate import limits_of
 from policy.rules.match import RuleLoadError, RuleSet, load_rules
 
 log = logging.getLogger(__name__)
@@ -97,6 +100,10 @@ class GatewayApp:
         self._audit_writer = BackgroundWriter(self.audit) if isinstance(self.audit, AuditLog) else None
         self.counters = Counters()
         self.signer = StateSigner()
+        # The brake for runaway agents, per session, in memory (S-RATE-01..09).
+        self.brake = RateStates(limits_of(config.rate_limits))
+        # Tool-definition pins (S-PIN-01..08): recorded at each new upstream tool list.
+        self.pins = PinGuard(config.state_dir, mode="warn" if config.pin_mode == "warn" else "enforce")
         self._policy_config = PolicyConfig.from_attrs(config)
         self._rules: RuleSet | None = None
         self._rules_error: str | None = None
@@ -183,8 +190,18 @@ class GatewayApp:
         """Upstream's own tools, fetched once per connection."""
         self.note_upstream_restarts()
         if self._upstream_tools is None:
-            self._upstream_tools = await self.upstream.list_tools()
+            tools = await self.upstream.list_tools()
+            await self.record_pins(tools)
+            self._upstream_tools = tools
         return self._upstream_tools
+
+    async def record_pins(self, tools: list[dict[str, Any]]) -> None:
+        """Pin a first tool list, or compare a later one with the pins; what changed is logged and
+        audited (`config` events with code TOOL_CHANGED), each time a list is fetched (S-PIN-02)."""
+        gate, recorded = await anyio.to_thread.run_sync(self.pins.record, tools)
+        for tool, text in pin_notes(gate, recorded):
+            log.warning("%s", text)
+            await self.audit_event("config", code="TOOL_CHANGED", tool=tool, reason=text)
 
     def tool_visible(self, name: str) -> bool:
         """The same visibility rule policy enforces at call time (S-VIS), so list and call agree."""
@@ -215,9 +232,11 @@ class GatewayApp:
     async def client_tools(self) -> list[dict[str, Any]]:
         """The tools/list the client sees: visible upstream tools (+ based_on, approval_id) and ours."""
         out: list[dict[str, Any]] = []
-        for tool in await self.upstream_tools():
+        tools = await self.upstream_tools()
+        pins = self.pins.gate()  # a changed definition is withheld until a person accepts it (S-PIN-04)
+        for tool in tools:
             name = tool.get("name", "")
-            if not self.tool_visible(name):
+            if not self.tool_visible(name) or pins.hides(name):
                 continue
             out.append(with_gateway_args(tool))
         out.extend(copy.deepcopy(OWN_TOOL_DEFINITIONS))

@@ -70,6 +70,7 @@ OWN_TOOL_DEFINITIONS: list[dict[str, Any]] = [
                 "audit": {"type": "object"},
                 "config_warnings": {"type": "array"},
                 "upstream": {"type": "object"},
+                "brake": {"type": "object"},  # rate-limit tokens per class and the loop detector (S-RATE-08)
             },
             "required": ["kill", "observations"],
         },

@@ -20,6 +20,7 @@ from typing import Literal
 
 from policy.decision import CommandRules
 from policy.observation import Observation
+from policy.rate import Brake
 from policy.values import NOT_PROBED, Approval, KillState, Probe
 
 
@@ -170,6 +171,7 @@ class Context:
         rules: the loaded command rules, or None when command rules are disabled.
         rules_error: why the command rules failed to load; then every SYSTEM, INPUT and
             UNKNOWN call is refused (POLICY_ERROR) while observation keeps working.
+        brake: the rate limits and this session's brake state (policy/rate.py); None: no brake.
     """
 
     config: PolicyConfig
@@ -178,3 +180,4 @@ class Context:
     approvals: Mapping[str, Approval] = field(default_factory=dict)
     rules: CommandRules | None = None
     rules_error: str | None = None
+    brake: Brake | None = None

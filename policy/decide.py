@@ -5,12 +5,16 @@ returns a Decision wins:
 
 1. kill switch      `check_kill`          KILLED (all but observation; S-KILL-01)
 2. visibility       `check_visibility`    TOOL_NOT_ALLOWED / UNKNOWN_TOOL (S-VIS-01..03)
-3. command rules    `check_command_rules` COMMAND_RULE / SELF_PROTECTION; rules that failed to
+3. brake            `check_brake`         LOOP_DETECTED / RATE_LIMITED (S-RATE-01..09): after the
+                                          person's stop and the tool list, before anything that
+                                          costs (rules) or asks a person (approval)
+4. command rules    `check_command_rules` COMMAND_RULE / SELF_PROTECTION; rules that failed to
                                           load → POLICY_ERROR (S-DEC-06)
-4. approval         `check_approval`      ASK APPROVAL_REQUIRED / APPROVAL_DENIED (S-APR-01..04)
-5. freshness        `check_input_freshness` INPUT only (S-FRESH-01..06, S-FRESH-09)
-6. window allowlist `check_allowed_window`  INPUT only (S-FRESH-07)
-7. allow            `allow_call`          ALLOW with warnings and the consumed approval
+5. private windows  `check_private_window` PRIVATE_WINDOW, INPUT only (policy/private.py, S-PRIV-05)
+6. approval         `check_approval`      ASK APPROVAL_REQUIRED / APPROVAL_DENIED (S-APR-01..04)
+7. freshness        `check_input_freshness` INPUT only (S-FRESH-01..06, S-FRESH-09)
+8. window allowlist `check_allowed_window`  INPUT only (S-FRESH-07)
+9. allow            `allow_call`          ALLOW with warnings and the consumed approval
 
 Fail closed: the context is checked member by member before the first step (a config
 of another class is copied into a validated `PolicyConfig`, so a value that cannot be
@@ -48,6 +52,8 @@ from policy.decision import (
 )
 from policy.freshness import basis_of, check_freshness, check_window, freshness_warnings
 from policy.kill import check_kill
+from policy.private import check_private_window
+from policy.rate import Brake, brake_refusal
 from policy.typed import typed_hit
 from policy.values import KillState, ToolCall
 from policy.visibility import check_visibility
@@ -96,8 +102,27 @@ def _rule_hit_uncached(call: ToolCall, ctx: Context, rules: CommandRules) -> Rul
     return hit
 
 
+def check_brake(call: ToolCall, ctx: Context, now_ms: float) -> Decision | None:
+    """Step 3: the brake for runaway agents (policy/rate.py; S-RATE-09 for its place in the chain).
+
+    Before the command rules and the approval step: a braked call never costs a rules analysis,
+    never asks a person and never spends an approval (the approval stays valid for the retry).
+
+    Args:
+        call: the call.
+        ctx: `ctx.brake` (None: no brake) is read.
+        now_ms: the clock now (buckets refill with time).
+
+    Returns:
+        None, LOOP_DETECTED or RATE_LIMITED.
+    """
+    if ctx.brake is None:
+        return None
+    return brake_refusal(ctx.brake, call.tool, call.args, now_ms)
+
+
 def check_command_rules(call: ToolCall, ctx: Context, now_ms: float) -> Decision | None:
-    """Step 3: a denying rule refuses the call; rules that failed to load refuse every non-observation call.
+    """Step 4: a denying rule refuses the call; rules that failed to load refuse every non-observation call.
 
     Args:
         call: the call.
@@ -174,7 +199,7 @@ def _approval_outcome(call: ToolCall, ctx: Context, now_ms: float) -> Decision |
 
 
 def check_approval(call: ToolCall, ctx: Context, now_ms: float) -> Decision | None:
-    """Step 4: ask a person (or use the approval the call cites) when config or a rule requires it.
+    """Step 6: ask a person (or use the approval the call cites) when config or a rule requires it.
 
     Args:
         call: the call (`approval_id` is the raw citation).
@@ -189,19 +214,19 @@ def check_approval(call: ToolCall, ctx: Context, now_ms: float) -> Decision | No
 
 
 def check_input_freshness(call: ToolCall, ctx: Context, now_ms: float) -> Decision | None:
-    """Step 5: the freshness gate, INPUT tools only (READ_ONLY tools are never gated)."""
+    """Step 7: the freshness gate, INPUT tools only (READ_ONLY tools are never gated)."""
     if classify(call.tool) is not ToolClass.INPUT:
         return None
     return check_freshness(call, ctx.view, ctx.config, now_ms)
 
 
 def check_allowed_window(call: ToolCall, ctx: Context, now_ms: float) -> Decision | None:
-    """Step 6: `allowed_windows`, INPUT tools only."""
+    """Step 8: `allowed_windows`, INPUT tools only."""
     return check_window(call, ctx.view, ctx.config)
 
 
 def allow_call(call: ToolCall, ctx: Context, now_ms: float) -> Decision:
-    """Step 7: every step passed — ALLOW, with warnings, the basis id and the consumed approval."""
+    """Step 9: every step passed — ALLOW, with warnings, the basis id and the consumed approval."""
     approved = _approval_outcome(call, ctx, now_ms)
     if approved is not None and approved.verdict is not Verdict.ALLOW:
         raise AssertionError("allow_call reached with an approval that does not cover the call")
@@ -221,7 +246,9 @@ def allow_call(call: ToolCall, ctx: Context, now_ms: float) -> Decision:
 CHAIN: tuple[Rule, ...] = (
     check_kill,
     check_visibility,
+    check_brake,
     check_command_rules,
+    check_private_window,  # before approval and the probe: a private target is never asked about (S-PRIV-05)
     check_approval,
     check_input_freshness,
     check_allowed_window,
@@ -230,7 +257,7 @@ CHAIN: tuple[Rule, ...] = (
 
 
 class _MatchOnce:
-    """The context's rules for one `decide` call: steps 3, 4 and 7 all ask, each `match` runs once.
+    """The context's rules for one `decide` call: steps 4, 6 and 9 all ask, each `match` runs once.
 
     Typed text is matched as PowerShell (policy/typed.py), so one call may ask about a few
     different contents; each is matched once."""
@@ -263,6 +290,8 @@ def _checked(ctx: Context) -> Context:
         raise TypeError("Context.rules has no match() method")
     if ctx.rules_error is not None and not isinstance(ctx.rules_error, str):
         raise TypeError("Context.rules_error must be None or a string")
+    if ctx.brake is not None and type(ctx.brake) is not Brake:
+        raise TypeError("Context.brake must be None or a Brake")
     rules = None if ctx.rules is None else _MatchOnce(ctx.rules)
     return replace(ctx, config=config, rules=rules)
 

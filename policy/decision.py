@@ -9,8 +9,8 @@ skipped the whole freshness check: the contract exists so that cannot happen her
 
 Shadow mode (`enforce = false`, S-DEC-07) is a field, not a verdict: the decision keeps
 its verdict and code, `enforced=False`, and the shell audits "would deny" and forwards.
-Only gate refusals can be shadowed (`SHADOWABLE`); a stop, a hidden tool and a policy
-fault are always enforced.
+Only gate refusals can be shadowed (`SHADOWABLE`); a stop, a hidden tool, a policy fault, a private
+window, the brake and a changed tool are always enforced.
 """
 
 from __future__ import annotations
@@ -49,7 +49,15 @@ class Code(enum.StrEnum):
     APPROVAL_REQUIRED = "APPROVAL_REQUIRED"
     APPROVAL_DENIED = "APPROVAL_DENIED"
     POLICY_ERROR = "POLICY_ERROR"
+    RATE_LIMITED = "RATE_LIMITED"  # the session's bucket for this class is empty (policy/rate.py, S-RATE-01)
+    LOOP_DETECTED = "LOOP_DETECTED"  # identical calls or refusals in a row without a look (S-RATE-03, -04)
     BAD_ARGUMENTS = "BAD_ARGUMENTS"  # refused before policy runs (gateway/pipeline/arguments.py, S-ARG-01)
+    # Refused before the arguments are checked (policy/pins.py, gateway/pipeline/pin_check.py, S-PIN-04):
+    # the tool's definition is not the one a person accepted. Never shadowed (pin_mode = "warn" is its switch).
+    TOOL_CHANGED = "TOOL_CHANGED"
+    # Input aimed at a window `private_windows` masks: a point in it, a label of its, keys while it is
+    # focused (policy/private.py, S-PRIV-05). Never shadowed: what it protects is the person's secrets.
+    PRIVATE_WINDOW = "PRIVATE_WINDOW"
     # Not a refusal a client sees: "everything but the window drift allows; probe, then decide
     # again" (S-FRESH-10). It is a DENY, never shadowed, so a shell that failed to probe stays closed.
     PROBE_PENDING = "PROBE_PENDING"

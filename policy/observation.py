@@ -115,6 +115,24 @@ class Mapping:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Privacy:
+    """What `private_windows` masked in one capture (policy/private.py, S-PRIV-03).
+
+    `rects` are screen rectangles that cover every placed private window (a superset: the
+    union of every position its size and element points allow); `everywhere` means one could
+    not be placed, so the whole capture was masked. `focused`: the focused window is private.
+    """
+
+    count: int = 0
+    rects: tuple[Rect, ...] = ()
+    everywhere: bool = False
+    focused: bool = False
+
+
+NO_PRIVACY = Privacy()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Observation:
     """A `Capture` stamped by the gateway: one id forever, its session, generation and time."""
 
@@ -126,6 +144,7 @@ class Observation:
     mapping: Mapping | None = None  # None when no image was taken or the mapping is unknown
     mapping_warnings: tuple[str, ...] = field(default=())
     use_dom: bool = False  # a Snapshot with use_dom: upstream's label table holds DOM nodes only
+    private: Privacy = NO_PRIVACY  # what was masked before the model saw it (S-PRIV-03)
 
     @property
     def focused(self) -> Window | None:

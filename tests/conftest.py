@@ -18,6 +18,13 @@ _PROVEN: set[str] = set()
 _CLAIMED_RUN: set[str] = set()
 
 
+@pytest.fixture(scope="session")
+def anyio_backend() -> str:
+    """The gateway runs on asyncio only. anyio's plugin would also run every async test on trio
+    once trio is installed (selenium, a test dependency, pulls it in)."""
+    return "asyncio"
+
+
 @pytest.fixture(autouse=True)
 def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Each test starts without WINMCP_*/WINDOWS_MCP_* variables and without the developer's

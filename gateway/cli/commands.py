@@ -7,6 +7,7 @@
     audit-report  summarise / verify the audit log
     kill          engage | release | status of the kill switch (a person's stop)
     approve/deny  answer an out-of-band approval request
+    pin           show / accept changed upstream tool definitions (the rug-pull check)
 
 Exit codes: 0 ok, 1 a check found a problem (audit-report --check, doctor), 2 usage or
 config error, 3 upstream error, 4 audit error. Over stdio, stdout is protocol only: every
@@ -108,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the longest the upstream's start, and each check, may take (default: 30)",
     )
 
-    report = sub.add_parser("audit-report", help="summarise or verify the audit log")
+    report = sub.add_parser("audit-report", help="summarise or verify the audit log, or write it as an HTML page")
     report.add_argument("rest", nargs=argparse.REMAINDER)
 
     kill = sub.add_parser("kill", help="the kill switch (a person's stop for every gateway on this state dir)")
@@ -124,9 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
     from gateway.cli.completion import register as register_completion
     from gateway.cli.install import register as register_install  # each command's parser lives in its module
     from gateway.cli.paths import register as register_paths
+    from gateway.cli.pin import register as register_pin
 
     register_paths(sub)
     register_approvals(sub)  # approvals, approve, deny
+    register_pin(sub)  # pin show, pin accept (S-PIN-03)
     register_completion(sub, build_parser)
     register_install(sub, _add_upstream, upstream_spec, DEFAULT_UPSTREAM_CMD)  # serve's own upstream flags
     return parser

@@ -22,6 +22,11 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters
 
+from gateway.cli.demo_audit import show_audit_html
+from gateway.cli.demo_pin import show_pin
+from gateway.cli.demo_private import show_private
+from gateway.cli.demo_protocol import show_protocol
+from gateway.cli.demo_rate import show_rate
 from gateway.sim.control import send_control
 from gateway.sim.events import read_events
 from gateway.state.command_line import quote_args
@@ -152,6 +157,11 @@ class Demo:
             await self.record()
             await self.kill_switch()
         self.afterwards()
+        await show_audit_html(self)  # the HTML report of this audit (gateway/cli/demo_audit.py)
+        await show_rate(self)  # the brake for runaway agents (gateway/cli/demo_rate.py)
+        await show_private(self)  # private windows stay private (gateway/cli/demo_private.py)
+        await show_pin(self)  # the rug pull: changed tool definitions (gateway/cli/demo_pin.py)
+        await show_protocol(self)  # 2026-07-28 rounds, a broken HTTP stream resumed (gateway/cli/demo_protocol.py)
 
     async def coordinates(self) -> None:
         self.title("Incident 1 — coordinate mistakes: no click without a view; image pixels multiplied exactly once")

@@ -61,6 +61,8 @@ def toml_value(value: Any) -> str:
         return json.dumps(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):  # an inline table (the "table" keys)
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
     raise TypeError(f"no TOML form for {value!r}")  # pragma: no cover - KEYS holds only these
 
 

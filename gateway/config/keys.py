@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from policy.catalog import OBSERVATION_TOOLS, UPSTREAM_TOOLS
+from policy.rate import DEFAULT_TABLE, read_limits
 
 APP_NAME = "winmcp-gateway"
 ENV_PREFIX = "WINMCP_GATEWAY_"
@@ -40,7 +42,7 @@ class Key:
     """
 
     name: str
-    kind: Literal["bool", "int", "str", "list[str]", "list[table]"]
+    kind: Literal["bool", "int", "str", "list[str]", "list[table]", "table"]
     default: Any
     doc: str
     choices: tuple[str, ...] = ()
@@ -51,6 +53,8 @@ class Key:
     partial: Literal["keep", "union"] = "keep"
     split_commas: bool = True
     safe_doc: str = ""  # how the docs name the safe value when it is not the default
+    # A "table" key's reader: the table as used (every entry) and a problem per entry it replaced.
+    read_table: Callable[[object], tuple[dict[str, object], tuple[str, ...]]] | None = None
 
     @property
     def safe_value(self) -> Any:
@@ -82,6 +86,12 @@ KEYS: tuple[Key, ...] = (
         safe_doc="no window matches",
         doc="If set, input actions are allowed only when the focused window title matches one of these "
             "case-insensitive glob patterns (WINDOW_NOT_ALLOWED)."),
+    Key(name="private_windows", kind="list[str]", default=(), safe=("*",), split_commas=False,
+        safe_doc='"*": every window is private',
+        doc="Window title patterns (case-insensitive; with * or ? a whole-title glob, else a substring) "
+            "added to the built-in private windows (password managers, banking, the gateway's own "
+            "terminal): masked in every image, table and tree; input aimed at them is refused "
+            "(PRIVATE_WINDOW)."),
     Key(name="tools_allow", kind="list[str]", default=(), safe=_OBSERVATION,
         safe_doc="the observation tools only",
         doc="If set, only these upstream tools are listed and callable (TOOL_NOT_ALLOWED)."),
@@ -93,6 +103,10 @@ KEYS: tuple[Key, ...] = (
         doc='"observe-only" leaves only observation tools and the gateway\'s read-only tools.'),
     Key(name="unknown_tools", kind="str", default="deny", choices=("deny", "allow"),
         doc='Upstream tools the catalog does not know: refused (UNKNOWN_TOOL) unless "allow".'),
+    Key(name="pin_mode", kind="str", default="enforce", choices=("enforce", "warn"), weakens=True,
+        doc='Tool-definition pinning (the "rug pull" check): an upstream tool whose name, description, '
+            'schemas or annotations differ from the pin in the state dir is withheld from tools/list and '
+            'refused TOOL_CHANGED until a person runs `winmcp-gateway pin accept`. "warn" only reports.'),
     Key(name="require_approval", kind="bool", default=False, safe=True,
         doc="SYSTEM tools (PowerShell, Registry, FileSystem, Process, App, Clipboard, Notification) need a "
             "person's approval."),
@@ -114,6 +128,13 @@ KEYS: tuple[Key, ...] = (
             'pid): "ask" a person, or "deny" it.'),
     Key(name="allow_rules", kind="list[str]", default=(),
         doc="Built-in rule ids to exempt; every exemption that lets a call through is audited."),
+    Key(name="rate_limits", kind="table", default=dict(DEFAULT_TABLE), read_table=read_limits,
+        doc="The brake for runaway agents, per client session: a rate per class (input, system, unknown; "
+            '"<count>/s", "/min" or "/h", the count also the burst; "off"), and the loop detector: after '
+            "identical_calls identical calls in a row with no observation, or refusals_in_a_row refusals "
+            "in a row, every input and system call is refused (LOOP_DETECTED) until the model observes; 0 "
+            "= off. Observation and the gateway's own tools are never braked. An unusable entry takes its "
+            "default (S-RATE-07)."),
     Key(name="annotate_results", kind="bool", default=True,
         doc="Append the one-line `[gateway] obs=…` mapping annotation to Snapshot/Screenshot results."),
     Key(name="auto_audit", kind="bool", default=True,

@@ -42,6 +42,7 @@ from gateway.config.keys import (
 )
 from gateway.config.values import coerce, parse_env
 from gateway.errors import ConfigError
+from policy.rate import DEFAULT_TABLE as DEFAULT_RATE_TABLE
 
 _BY_NAME = {k.name: k for k in KEYS}
 # Not keys of the table: where things live, and what loading said.
@@ -64,10 +65,12 @@ class GatewayConfig:
     max_observation_age_ms: int = 60_000
     observation_history: int = 32
     allowed_windows: tuple[str, ...] = ()
+    private_windows: tuple[str, ...] = ()
     tools_allow: tuple[str, ...] = ()
     tools_deny: tuple[str, ...] = ()
     profile: str = "default"
     unknown_tools: str = "deny"
+    pin_mode: str = "enforce"
     require_approval: bool = False
     require_approval_for_input: bool = False
     approval_ttl_ms: int = 120_000
@@ -77,6 +80,8 @@ class GatewayConfig:
     command_rules: Any = ()
     dynamic_commands: str = "ask"
     allow_rules: tuple[str, ...] = ()
+    # The table as used, every entry present (policy/rate.py reads it; S-RATE-07).
+    rate_limits: dict[str, object] = field(default_factory=lambda: dict(DEFAULT_RATE_TABLE))
     annotate_results: bool = True
     auto_audit: bool = True
     audit_max_bytes: int = 8 * 1024 * 1024

@@ -74,6 +74,11 @@ def parse_env(key: Key, text: str) -> Any:
             return list(tomllib.loads(f"v = {text.strip()}")["v"])
         except (tomllib.TOMLDecodeError, TypeError) as exc:
             return _Unusable(text, f"not a TOML array of tables ({exc})")
+    if key.kind == "table":  # an inline table: { input = "10/s", identical_calls = 5 }
+        try:
+            return dict(tomllib.loads(f"v = {text.strip()}")["v"])
+        except (tomllib.TOMLDecodeError, TypeError, ValueError) as exc:
+            return _Unusable(text, f"not a TOML inline table ({exc})")
     return _env_list(text)
 
 
@@ -123,6 +128,14 @@ def coerce(key: Key, value: Any, source: str, warnings: list[str]) -> Any:
         return replaced(f"expected one of {list(key.choices)}", key.safe_value)
     if key.kind == "list[str]":
         return _coerce_list(key, value, replaced)
+    if key.kind == "table":
+        # The key's reader judges each entry: an unusable one takes its safe value, named (rule 1).
+        if not isinstance(value, Mapping) or key.read_table is None:
+            return replaced("expected a table", dict(key.safe_value))
+        used, problems = key.read_table(value)
+        for problem in problems:
+            warnings.append(f"config {key.name}.{problem} (from {source})")
+        return used
     # list[table]: passed on; load_rules refuses what it cannot read, naming the rule (rule 3).
     if isinstance(value, list | tuple):
         return tuple(dict(v) if isinstance(v, Mapping) else v for v in value)

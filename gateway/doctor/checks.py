@@ -22,6 +22,7 @@ from gateway.observe.parse import CaptureFailure
 from gateway.state.store import KillStatus
 from policy.observation import Capture
 from policy.observation import Mapping as ImageMapping
+from policy.rate import describe_rate, limits_of
 from policy.rules.match import RuleSet
 
 _W, _S, _U = Verdict.WARNING, Verdict.SEVERE, Verdict.UNKNOWN
@@ -207,6 +208,17 @@ def check_rules(config: GatewayConfig, rule_set: RuleSet | None, error: str | No
     )
 
 
+def brake_summary(config: GatewayConfig) -> str:
+    """The effective rate limits in one line (S-RATE-08), e.g. `input 10/s, system 30/min, …`."""
+    limits = limits_of(config.rate_limits)
+    rates = ", ".join(f"{name} {describe_rate(getattr(limits, name))}" for name in ("input", "system", "unknown"))
+    loops = [
+        f"{what} after {n}" if n else f"{what} off"
+        for what, n in (("identical calls", limits.identical_calls), ("refusals in a row", limits.refusals_in_a_row))
+    ]
+    return f"{rates}; loop detector: {', '.join(loops)}; observation and winmcp_* tools never braked"
+
+
 def check_config(config: GatewayConfig) -> Check:
     """Config warnings and explicit weakenings (S-DOC-08; S-CFG-06)."""
     findings = [Finding(verdict=_W, message=w) for w in config.warnings]
@@ -223,15 +235,21 @@ def check_config(config: GatewayConfig) -> Check:
         findings.append(Finding(verdict=_W, message=f"{setting}: {what}"))
     if config.unknown_tools == "allow":
         findings.append(Finding(verdict=_W, message='unknown_tools = "allow": tools the catalog does not know run'))
+    brake = brake_summary(config)
+    for entry, value in config.rate_limits.items():  # S-RATE-08: a brake switched off is worth a look
+        if value in ("off", 0) or (isinstance(value, str) and value.strip().lower() == "off"):
+            findings.append(Finding(verdict=_W, message=f"rate_limits.{entry} = {value!r}: this brake is off"))
     where = str(config.config_file) if config.config_file else "no file (defaults, environment, flags)"
     return Check.of(
         "config",
         "configuration",
         findings,
         # S-UPS-10: the doctor says what an upstream answer may weigh before a call fails RESULT_TOO_LARGE.
-        ok=f"{where}: no warnings, nothing weakened; upstream answers over {config.max_result_bytes} bytes fail",
+        ok=f"{where}: no warnings, nothing weakened; upstream answers over {config.max_result_bytes} bytes fail; "
+        f"brake: {brake}",
         data={
             "max_result_bytes": config.max_result_bytes,
+            "rate_limits": brake,  # the effective limits, as used (S-RATE-08)
             "file": str(config.config_file) if config.config_file else None,
             "warnings": list(config.warnings),
             "effective": effective_items(config),

@@ -10,7 +10,7 @@ JSON shape (`Report.as_json`, stable; `format` changes if it ever does):
     {"format": "winmcp-doctor/1", "overall": "OK|WARNING|UNKNOWN|SEVERE", "exit_code": 0|1,
      "upstream": "<command or URL>",
      "counts": {"OK": n, "WARNING": n, "UNKNOWN": n, "SEVERE": n},
-     "checks": [{"id": "upstream|schema.read_args|schema.unknown_args|schema.tools|mapping|rules|
+     "checks": [{"id": "upstream|schema.read_args|schema.unknown_args|schema.tools|pins|mapping|rules|
                         config|audit|kill",
                  "title": str, "verdict": str, "summary": str,
                  "findings": [{"verdict": str, "message": str, "tool": str|null,
@@ -35,9 +35,11 @@ CHECK_IDS = (
     "schema.read_args",
     "schema.unknown_args",
     "schema.tools",
+    "pins",
     "mapping",
     "rules",
     "config",
+    "private",
     "audit",
     "kill",
     "files",

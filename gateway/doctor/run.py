@@ -6,9 +6,11 @@ DESIGN.md §7. One report, nine checks, always in this order (S-DOC-01):
     schema.read_args     every argument the catalog, rules and probe use exists upstream  (doctor_schema)
     schema.unknown_args  no unknown argument on a gated tool
     schema.tools         no upstream tool the catalog does not know
+    pins                 upstream's tool definitions are the pinned ones   (doctor/pins.py)
     mapping              the latest observation's image ⇄ screen mapping is consistent
     rules                command rules loaded (or why not), exemptions
     config               config warnings, explicitly weakened checks
+    private              the effective private_windows patterns, odd ones   (doctor/checks_private.py)
     audit                state dir writable, hash chain intact, write failures
     kill                 kill switch state
 
@@ -50,7 +52,10 @@ from gateway.doctor.checks import (
     check_upstream,
 )
 from gateway.doctor.checks_files import check_files
+from gateway.doctor.checks_private import check_private
 from gateway.doctor.model import DEFAULT_TIMEOUT_S, Check, Report, render_check, render_footer, render_header
+from gateway.doctor.pins import TITLE as PINS_TITLE
+from gateway.doctor.pins import check_pins
 from gateway.doctor.schema import compare_schema, schema_unknown
 from gateway.errors import ConfigError
 from gateway.observe.coords import derive_mapping
@@ -174,6 +179,11 @@ async def build_report(
         done(*schema_unknown("the upstream's tools/list could not be read"))
     else:
         done(*compare_schema(tools, rule_set, unknown_tools=app.config.unknown_tools))
+    if tools is None:
+        done(Check.unknown("pins", PINS_TITLE, "not checked: the upstream's tools/list could not be read"))
+    else:
+        gate, recorded = await anyio.to_thread.run_sync(app.pins.record, tools)  # S-PIN-05
+        done(check_pins(recorded, gate, pin_file=str(app.pins.store.path)))
     if isinstance(mapping, Check):
         done(mapping)
     else:
@@ -186,7 +196,7 @@ async def build_report(
                 lambda: check_mapping(f"the doctor's capture did not finish within {timeout_s:g} s", None, None),
             )
         )
-    done(check_rules(app.config, rule_set, rules_error), check_config(app.config))
+    done(check_rules(app.config, rule_set, rules_error), check_config(app.config), check_private(app.config))
 
     async def audit() -> Check:
         await app.audit_flush()  # verify the chain with every line handed in so far

@@ -9,6 +9,9 @@ Formatting decisions (S-MAP-09):
 
 * Fields are absent when unknown: no image → no origin/scale/image/source; an image whose
   mapping is unknown → `image=` only; no focused window → no `focused=`.
+* `masked=N` (after `focused=`) counts the private windows painted over and filtered out
+  (S-PRIV-07); `mask=whole` follows when one could not be placed and the whole image was
+  painted. Both are absent when nothing was private.
 * Numbers: integers print without a decimal point (`origin=-1920,0`); other values with
   at most six decimals, trailing zeros dropped (`origin=12.5,0`, `scale=1.333333`,
   `scale=2` for exactly 2.0).
@@ -84,4 +87,8 @@ def annotation_line(obs: Observation) -> str:
         parts.append(f"image={obs.capture.image_size[0]}x{obs.capture.image_size[1]}")
     if obs.focused is not None:
         parts.append(f"focused={quote(obs.focused.name)}")
+    if obs.private.count or obs.private.everywhere:
+        parts.append(f"masked={obs.private.count}")  # private windows painted over (S-PRIV-07)
+        if obs.private.everywhere:
+            parts.append("mask=whole")  # one could not be placed: the whole image was painted
     return f"{' '.join(parts)} | {FORMULA} | cite based_on={quote(obs.id)}"

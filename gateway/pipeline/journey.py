@@ -2,12 +2,15 @@
 
     1. own tool?            → gateway/pipeline/own_tool_handlers.py answers, audited
     2. split arguments      → the gateway's own (`based_on`, `approval_id`) are removed before forwarding
+       pinned?              → a changed tool definition no person accepted (gateway/pipeline/pin_check.py);
+                              TOOL_CHANGED, audited
        validate             → schema + bounds + shapes (gateway/pipeline/arguments.py); BAD_ARGUMENTS, audited
     3. probe                → for input actions, a read-only look at the focused window (window drift)
     4. decide               → `policy.decide` with the world as values; any fault is DENY POLICY_ERROR
     5. deny / ask           → a refusal result (never a JSON-RPC error), audited; nothing reaches upstream
     6. forward              → upstream call; faults become a clear isError result, audited as failure
-    7. observe              → Snapshot/Screenshot parsed into an Observation, annotated (S-OBS/S-MAP)
+    7. observe              → Snapshot/Screenshot parsed into an Observation, private windows masked and
+                              redacted (gateway/pipeline/private_capture.py, S-PRIV-03), annotated (S-OBS/S-MAP)
     8. audit                → one line per call (observation | allow | deny | ask | failure), queued to the
                               background writer; an input or system call writes its `allow` intent line
                               before step 6 and waits for it, then an `outcome` line (S-AUD-13..16)
@@ -23,12 +26,16 @@ from typing import Any
 
 import gateway.pipeline.own_tool_handlers as own_handlers
 from gateway.app import GatewayApp
+from gateway.audit.geometry import screen_geometry
 from gateway.errors import UpstreamError
 from gateway.observe.annotation import annotation_line
 from gateway.observe.coords import derive_mapping
+from gateway.observe.mask import scrub_quoted_titles
 from gateway.observe.parse import CaptureFailure, parse_result
 from gateway.pipeline.arguments import screen_arguments
+from gateway.pipeline.pin_check import screen_pins
 from gateway.pipeline.policy_world import decide_call
+from gateway.pipeline.private_capture import guard_capture, patterns_of, withhold_images
 from gateway.tools import OWN_TOOL_NAMES
 from gateway.upstream.client import UpstreamProtocolError
 from policy import GATEWAY_ARGS, catalog
@@ -80,11 +87,17 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
         return await own_handlers.handle(app, session, name, args, ctx)
 
     forward, own = split_gateway_args(name, args)
+    refused = await screen_pins(app, session, name, forward, started=started)  # S-PIN-04
+    if refused is not None:
+        return refused
     refused = await screen_arguments(app, session, name, args, forward, started=started)  # S-ARG-01
     if refused is not None:
         return refused
     outcome = await decide_call(app, session, name, forward, own, ctx)
     decision, basis = outcome.decision, outcome.basis
+    # No await since the final decide: the token is spent (or the refusal counted) before any
+    # other call of this session can be decided (gateway/state/rate_state.py, S-RATE-02).
+    app.brake.after_decision(session, name, forward, decision, app.now_ms())
     klass = catalog.classify(name).value
     audit_common: dict[str, Any] = {
         "session": session,
@@ -184,11 +197,15 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
     for warning in decision.warnings:
         result = _with_note(result, f"[gateway] warning {warning}")
 
+    if name == "WaitFor":  # it prints the active window's title (S-PRIV-04)
+        result = scrub_quoted_titles(result, patterns_of(app).matches)
     if name in CAPTURE_RESULT_TOOLS:
-        result, obs = _observe(app, session, name, result, use_dom=name == "Snapshot" and bool(forward.get("use_dom")))
+        use_dom = name == "Snapshot" and bool(forward.get("use_dom"))
+        result, obs = await _observe(app, session, name, result, use_dom=use_dom)
         if obs is not None:
             extra["obs"] = obs.id
             extra["generation"] = obs.generation
+            extra["screen"] = screen_geometry(obs)  # displays, focus, cursor: the HTML report draws them
     if intent is not None:
         event = "outcome"  # the intent line above holds the decision; this one what came of it
     else:
@@ -204,18 +221,19 @@ async def handle_call(app: GatewayApp, session: str, name: str, args: dict[str, 
     return result
 
 
-def _observe(
+async def _observe(
     app: GatewayApp, session: str, name: str, result: dict[str, Any], *, use_dom: bool = False
 ) -> tuple[dict[str, Any], Observation | None]:
-    """Parse a capture result into an Observation of `session` and annotate the result."""
+    """Parse a capture result into an Observation of `session`, mask private windows, annotate."""
     try:
         parsed = parse_result(name, result)
     except Exception:  # noqa: BLE001 - the parser must never take a result down with it
         log.exception("observation parser failed on a %s result", name)
-        return result, None
+        return withhold_images(result), None  # unparsed means unmasked: no image leaves (S-PRIV-03)
     if isinstance(parsed, CaptureFailure):
-        return result, None
+        return withhold_images(result), None
     mapping, mapping_warnings = derive_mapping(parsed)
+    result, parsed, privacy = await guard_capture(app, result, parsed, mapping)  # S-PRIV-03, S-PRIV-04
     obs = app.store.record(
         session=session,
         capture=parsed,
@@ -224,7 +242,9 @@ def _observe(
         now_ms=app.now_ms(),
         generation=app.store.generation,
         use_dom=use_dom,
+        private=privacy,
     )
+    app.brake.observed(session)  # a fresh look resets the loop detector (S-RATE-05); the probe never does
     if app.config.annotate_results:
         result = _with_note(result, annotation_line(obs))
     return result, obs

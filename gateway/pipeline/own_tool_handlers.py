@@ -149,6 +149,7 @@ def _state(app: GatewayApp, session: str) -> dict[str, Any]:
             "protocol": app.upstream.protocol_version,
         },
         "enforce": app.config.enforce,
+        "brake": app.brake.levels(session, app.now_ms()),  # tokens left per class, loop runs (S-RATE-08)
     }
     lines = [
         f"kill switch: {'ENGAGED by ' + str(kill.by) + ' since ' + str(kill.since) if kill.engaged else 'off'}",
@@ -163,10 +164,23 @@ def _state(app: GatewayApp, session: str) -> dict[str, Any]:
         f"calls {app.counters.calls}, allowed {app.counters.allowed}, denied {app.counters.denied}; "
         f"audit failures {data['audit'].get('failures', 0)}"
     )
+    lines.append(_brake_line(data["brake"]))
     if not app.config.enforce:
         lines.append("SHADOW MODE (enforce = false): refusals are audited but not enforced")
     lines += [f"config warning: {w}" for w in app.config.warnings]
     return structured(data, "\n".join(lines))
+
+
+def _brake_line(brake: dict[str, Any]) -> str:
+    parts = []
+    for cls in ("input", "system", "unknown"):
+        bucket = brake.get(cls)
+        parts.append(f"{cls} off" if bucket is None else f"{cls} {bucket['tokens']:g} tokens ({bucket['rate']})")
+    loop = f"; LOOP DETECTED ({brake['loop']}): observe first" if brake.get("loop") else ""
+    return (
+        f"brake: {', '.join(parts)}; {brake['identical_run']} identical and {brake['refusal_run']} refused "
+        f"calls in a row{loop}"
+    )
 
 
 async def _kill(app: GatewayApp, session: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from gateway.app import GatewayApp
 from gateway.errors import UpstreamError
 from gateway.observe.parse import CaptureFailure, parse_result
 from gateway.pipeline.argument_checks import aimed_point
+from gateway.pipeline.private_capture import patterns_of
 from gateway.protocol.elicitation import (
     ask_mid_call,
     input_required,
@@ -51,6 +52,7 @@ from policy.approval import grant as grant_approval
 from policy.decision import Code, Decision, policy_error, refuse
 from policy.labels import label_signature
 from policy.observation import Element, Observation
+from policy.private import private_titles, redact_capture
 from policy.values import Approval
 
 log = logging.getLogger(__name__)
@@ -161,6 +163,9 @@ async def run_probe(app: GatewayApp, basis: Observation, *, labels: bool = False
     parsed = parse_result("Snapshot", result)
     if isinstance(parsed, CaptureFailure):
         return Probe(status="failed", detail=f"the probe Snapshot gave no usable answer: {parsed.message}")
+    # Redacted like every stored capture: a private title never reaches a reason, and the label
+    # signature compares like with like (S-PRIV-04).
+    parsed = redact_capture(parsed, private_titles(parsed, patterns_of(app)))
     signature = label_signature(parsed) if labels else None
     return Probe(status="ok", focused=parsed.focused, captured=True, labels=signature)
 
@@ -259,6 +264,7 @@ async def _decide_call(
         approvals=approvals,
         rules=rules,
         rules_error=rules_error,
+        brake=app.brake.brake(session),
     )
     now = app.now_ms()
     decision = decide(call, context, now)
@@ -276,7 +282,8 @@ async def _decide_call(
         if probe is None:
             probe = await run_probe(app, basis, labels=uses_labels(call.tool, call.args))
             probe_ms = round(app.now_ms() - started, 3)
-        context = replace(context, view=session_view(app, session, probe))
+        # The brake is read again: another call of this session may have spent tokens during the probe.
+        context = replace(context, view=session_view(app, session, probe), brake=app.brake.brake(session))
         now = app.now_ms()
         decision = decide(call, context, now)
         if decision.code == Code.PROBE_PENDING:  # cannot happen: the probe above is ok or failed

@@ -21,7 +21,7 @@ For a **notification**:
       2026-07-28 `subscriptions/listen`).
     - `resources/list_changed`, `prompts/list_changed`: every client.
     - `tools/list_changed`: re-fetch, re-filter (visibility), and notify every client only if
-      the list a client would now see differs from before.
+      the list a client would now see differs from before (or nobody has listed it yet).
 """
 
 from __future__ import annotations
@@ -223,7 +223,10 @@ class Router:
         except UpstreamError:
             return
         self.tools_digest = tools_digest(tools)
-        if before is not None and before != self.tools_digest:
+        # No baseline (no client has listed tools since the gateway started, e.g. a 2026-07-28
+        # client that only listens): whether the list changed cannot be told, so it is announced
+        # (S-PROTO-25); a spurious list_changed costs a client one tools/list, a missed one stale tools.
+        if before != self.tools_digest:
             await self._broadcast("notifications/tools/list_changed", None)
             await self.bus.publish(ToolsListChanged())
 

@@ -22,6 +22,13 @@ client that made the call:
       4. a round the client abandons while the work runs cancels the work; a parked call
          nobody resumes ends with the upstream's own timeout and is dropped `RESULT_TTL_S`
          after that.
+
+  A 2026-07-28 upstream's own rounds arrive here through the SDK client's driver, which asks
+  all questions of one upstream round at once: they reach the client as one round, under the
+  upstream's own input keys (`INPUT_KEY`), while the upstream's `requestState` stays between
+  the gateway and the upstream (S-PROTO-23, S-PROTO-24). A question needing a capability the
+  client did not declare ends the call with -32021 instead (S-PROTO-21); `inputResponses`
+  that are not an object are -32602 before anything runs (S-PROTO-22).
 """
 
 from __future__ import annotations
@@ -44,7 +51,8 @@ from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter
 
-from gateway.upstream.client_side import CURRENT_CALLER, not_supported, strip_reserved_meta
+from gateway.protocol.round_errors import check_round_params, missing_capability
+from gateway.upstream.client_side import CURRENT_CALLER, INPUT_KEY, not_supported, strip_reserved_meta
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +131,7 @@ class CallLink:
         self.done = False
         self._result: Any = None
         self._error: BaseException | None = None
+        self._refused = False
 
     @property
     def forward_meta(self) -> Mapping[str, Any] | None:
@@ -160,6 +169,8 @@ class CallLink:
         """Put a server→client request to this call's client; its answer or its error."""
         wanted = CAPABILITY_FOR.get(method)
         if wanted is None or not self.ctx.session.check_client_capability(wanted):
+            if self.modern and wanted is not None:
+                self._refuse_missing(method, wanted)
             return not_supported(method)
         if self.modern:
             return await self._ask_in_rounds(method, params)
@@ -175,9 +186,19 @@ class CallLink:
         wire: dict[str, Any] = answer.model_dump(by_alias=True, exclude_none=True, mode="json")
         return wire
 
+    def _refuse_missing(self, method: str, wanted: types.ClientCapabilities) -> None:
+        """2026-07-28: end the client's call with -32021 and cancel the upstream's work (S-PROTO-21)."""
+        self._error = missing_capability(method, wanted)
+        self._refused = True
+        if self._scope is not None:
+            self._scope.cancel()
+
     async def _ask_in_rounds(self, method: str, params: Mapping[str, Any]) -> dict[str, Any] | types.ErrorData:
         self._count += 1
-        key = f"{method.split('/')[0]}-{self._count}"
+        # The upstream's own key when it wrote one (a 2026-07-28 round), else one of ours.
+        key = INPUT_KEY.get() or f"{method.split('/')[0]}-{self._count}"
+        if key in self._questions:
+            key = f"{method.split('/')[0]}-{self._count}"
         answered, box = anyio.Event(), list[Any]()
         self._questions[key] = ({"method": method, "params": dict(params)}, answered, box)
         self._signal()
@@ -198,7 +219,8 @@ class CallLink:
             try:
                 self._result = await work()
             except Exception as exc:  # noqa: BLE001 - handed to the round that collects it
-                self._error = exc
+                if not self._refused:
+                    self._error = exc
         self.done = True
         self._signal()
         with anyio.move_on_after(RESULT_TTL_S):
@@ -270,6 +292,7 @@ async def run_interactive(
             return await work()
         finally:
             CURRENT_CALLER.reset(token)
+    check_round_params(ctx.params)  # a protocol error in the round trip itself, not a call to run
     runtime = ctx.lifespan_context
     if not isinstance(runtime, Runtime):
         raise MCPError(types.INTERNAL_ERROR, "the gateway's server runtime is not running")

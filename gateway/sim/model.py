@@ -189,6 +189,9 @@ class Window:
     children: tuple[Element, ...] = ()
     dom: tuple[Element, ...] = ()  # browser page elements (FORMATS §5.5)
     dom_text: tuple[str, ...] = ()
+    # Two exact RGB values the renderer paints as a checkerboard over the content area, so a test
+    # can prove no pixel of this window left the gateway (the `private` scenario, S-PRIV-08).
+    pattern: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
     def __post_init__(self) -> None:
         if self.status not in WINDOW_STATUSES:

@@ -39,6 +39,7 @@ from gateway.sim.tools import input as tools_input
 from gateway.sim.tools import observe as tools_observe
 from gateway.sim.tools import system as tools_system
 from gateway.sim.validation import make_validator
+from gateway.sim.variants import apply_variants
 from gateway.sim.world import World
 
 log = logging.getLogger(__name__)
@@ -217,7 +218,8 @@ def build_simulator(
     event_log = event_log or _env_path(env, "WINMCP_SIM_EVENT_LOG")
     control = control or _env_path(env, "WINMCP_SIM_CONTROL")
     world = World(load_scenario(scenario), environ=env)
-    return Simulator(world, served_tools(mutations), event_log=event_log, control=control, real_waits=real_waits)
+    tools = apply_variants(served_tools(mutations), env)  # WINMCP_SIM_TOOL_VARIANT (S-PIN-09)
+    return Simulator(world, tools, event_log=event_log, control=control, real_waits=real_waits)
 
 
 def build_server(

@@ -26,7 +26,7 @@ from gateway.errors import GatewayError
 from gateway.files.owner_only import THIS_MACHINE, FileGuard
 from gateway.files.retry import SHARING_RETRY, SharingRetry
 from policy.freshness import window_known
-from policy.observation import Capture, Mapping, Observation
+from policy.observation import NO_PRIVACY, Capture, Mapping, Observation, Privacy
 
 STOP_FILE = "STOP"
 # Ids of dropped observations are remembered (with their session) so that citing one says
@@ -97,6 +97,7 @@ class ObservationStore:
         generation: int,
         mapping_warnings: tuple[str, ...] = (),
         use_dom: bool = False,
+        private: Privacy = NO_PRIVACY,
     ) -> Observation:
         """Stamp a parsed capture into a new observation of `session` and keep it."""
         obs = Observation(
@@ -108,6 +109,7 @@ class ObservationStore:
             mapping=mapping,
             mapping_warnings=mapping_warnings or (mapping.warnings if mapping else ()),
             use_dom=use_dom,
+            private=private,
         )
         queue = self._by_session.setdefault(session, deque(maxlen=self._history))
         if len(queue) == queue.maxlen:

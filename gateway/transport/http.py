@@ -17,7 +17,8 @@ Every HTTP request passes one guard before anything else sees it, in this order:
                    malformed message 400, each with its JSON-RPC error as the body (-32700 for
                    a body that is not JSON) and one stderr line.
     6. /mcp      — the SDK's streamable-HTTP session manager (both protocol eras; it checks
-                   Host/Origin again with the same lists, and the Content-Type of a POST).
+                   Host/Origin again with the same lists, and the Content-Type of a POST),
+                   with a bounded replay buffer per session (`gateway.transport.event_store`).
 
 The token comes from `--token`, else `WINMCP_GATEWAY_TOKEN`, else the state dir file
 `http-token` (created with mode 0600 and printed once to stderr the first time). Binding
@@ -37,7 +38,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import TextIO
 
 import anyio
-from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
+from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
 from mcp.server.transport_security import TransportSecurityMiddleware
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -48,6 +49,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gateway.app import GatewayApp, open_gateway
 from gateway.config.load import GatewayConfig
 from gateway.errors import ConfigError
+from gateway.transport.event_store import ResumableSessionManager
 from gateway.transport.framing import OVERSIZE_PREFIX_BYTES, MessageLimits, Refusal, check_message, oversize
 from gateway.transport.http_guard import HttpSettings, resolve_settings
 from gateway.transport.server import build_server, message_limits
@@ -195,7 +197,8 @@ def build_http_app(app: GatewayApp, settings: HttpSettings) -> ASGIApp:
     """The guarded ASGI app serving `app` on streamable HTTP (its lifespan runs the session manager)."""
     server = build_server(app)
     limits = message_limits(app)
-    manager = StreamableHTTPSessionManager(
+    # Each 2025-11-25 session has its own bounded replay buffer (Last-Event-ID, S-HTTP-20).
+    manager = ResumableSessionManager(
         app=server,
         security_settings=settings.transport_security(),
         max_sessions=MAX_SESSIONS,

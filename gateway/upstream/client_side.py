@@ -62,6 +62,10 @@ class Caller(Protocol):
 
 
 CURRENT_CALLER: ContextVar[Caller | None] = ContextVar("winmcp_current_caller", default=None)
+# The upstream's own key of the input request being answered, when it came embedded in a 2026-07-28
+# InputRequiredResult (None for a 2025-11-25 mid-call request): the client is asked under that key
+# too, so the upstream's round reaches the client as the upstream wrote it (S-PROTO-24).
+INPUT_KEY: ContextVar[str | None] = ContextVar("winmcp_input_key", default=None)
 
 
 class UpstreamHooks(Protocol):

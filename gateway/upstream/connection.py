@@ -29,7 +29,7 @@ from mcp.shared.message import SessionMessage
 from mcp.shared.subscriptions import event_to_notification
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from gateway.upstream.client_side import CURRENT_CALLER, UpstreamHooks, not_supported
+from gateway.upstream.client_side import CURRENT_CALLER, INPUT_KEY, UpstreamHooks, not_supported
 from gateway.upstream.limits import DEFAULT_MAX_RESULT_BYTES, WireActivity, oversized
 from gateway.upstream.stdio_bounded import bounded_stdio_client
 
@@ -149,14 +149,24 @@ class ClientCallbacks:
                 code=types.INTERNAL_ERROR, message=f"the client's answer to {method} is invalid: {exc}"
             )
 
+    async def _ask_keyed(self, context: ClientRequestContext, method: str, params: Any) -> Any:
+        # The SDK's 2026-07-28 driver names each embedded input request by its key (`request_id`).
+        modern = getattr(context.session, "protocol_version", None) in MODERN_PROTOCOL_VERSIONS
+        key = context.request_id if modern and isinstance(context.request_id, str) else None
+        token = INPUT_KEY.set(key)
+        try:
+            return await self._ask(method, params)
+        finally:
+            INPUT_KEY.reset(token)
+
     async def sampling(self, context: ClientRequestContext, params: types.CreateMessageRequestParams) -> Any:
-        return await self._ask("sampling/createMessage", params)
+        return await self._ask_keyed(context, "sampling/createMessage", params)
 
     async def elicitation(self, context: ClientRequestContext, params: types.ElicitRequestParams) -> Any:
-        return await self._ask("elicitation/create", params)
+        return await self._ask_keyed(context, "elicitation/create", params)
 
     async def list_roots(self, context: ClientRequestContext) -> Any:
-        return await self._ask("roots/list", None)
+        return await self._ask_keyed(context, "roots/list", None)
 
     async def message(self, message: IncomingMessage) -> None:
         hooks = self._hooks()

@@ -39,6 +39,17 @@ from gateway.upstream.in_process import in_process
 from gateway.upstream.supervisor import UpstreamSpec
 
 SIDE_EFFECT_KINDS_EXCLUDED = {"capture"}
+# A rig's scripted client calls far faster than any agent, and some replay hundreds of refused
+# commands in one session (the rule corpus): the brake (S-RATE-01..09) would rightly stop them.
+# Rigs get limits no test reaches — not "off", which the doctor would warn about; the brake's own
+# tests (tests/e2e/test_rate_limits*.py) pass `rate_limits` and get exactly what they pass.
+RIG_RATE_LIMITS = {
+    "input": "10000/s",
+    "system": "10000/s",
+    "unknown": "10000/s",
+    "identical_calls": 10000,
+    "refusals_in_a_row": 10000,
+}
 
 
 def wire(result: Any) -> dict[str, Any]:
@@ -173,7 +184,8 @@ async def gateway_rig(
     """client ⇄ gateway ⇄ simulator, all in this process; `state_dir` may be shared by rigs."""
     tmp.mkdir(parents=True, exist_ok=True)
     spec, event_log, control = sim_spec(tmp, scenario)
-    cfg = load_config(environ={}, state_dir=state_dir or tmp / "state", overrides=dict(config or {}))
+    overrides = {"rate_limits": RIG_RATE_LIMITS, **(config or {})}
+    cfg = load_config(environ={}, state_dir=state_dir or tmp / "state", overrides=overrides)
     async with (
         open_gateway(cfg, spec, mode=upstream_mode, connector=in_process_sim(spec.argv)) as app,
         Client(build_server(app), mode=client_mode, **client_kwargs) as client,

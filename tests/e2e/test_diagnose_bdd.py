@@ -179,11 +179,11 @@ def _doctor_sim(world: World, capsys: pytest.CaptureFixture[str], monkeypatch: p
     world.out = "".join(world.before_capture) + world.out
 
 
-@then("the upstream and schema lines were printed before the doctor's capture began")
+@then("the upstream, schema and pins lines were printed before the doctor's capture began")
 def _streamed(world: World) -> None:
     [before] = world.before_capture
     ids = [line.split()[1] for line in before.splitlines() if line.startswith("  OK")]
-    assert ids == ["upstream", "schema.read_args", "schema.unknown_args", "schema.tools"]
+    assert ids == ["upstream", "schema.read_args", "schema.unknown_args", "schema.tools", "pins"]
 
 
 @then(parsers.parse('the upstream check names "{server}"'))

@@ -115,6 +115,7 @@ def test_each_check_is_printed_as_it_is_made(
         "schema.read_args",
         "schema.unknown_args",
         "schema.tools",
+        "pins",
     ]
     assert "reachable: windows-mcp 4.0.10" in before and "mapping" not in before
     assert out.lstrip().startswith("OK       mapping") and "overall: OK" in out

@@ -174,7 +174,7 @@ async def test_a_clients_meta_reaches_the_upstream_and_progress_comes_back(tmp_p
 @requirement("S-PROTO-05")
 async def test_a_client_without_sampling_gets_the_same_refusal_as_directly(tmp_path: Path, era: str) -> None:
     """S-PROTO-05: no sampling capability → the SDK's own INVALID_REQUEST "Sampling not supported", as
-    directly."""
+    directly (2025-11-25); S-PROTO-21: at 2026-07-28 the gateway answers -32021 naming sampling."""
     outcomes = []
     with anyio.fail_after(30):
         async with direct(era, ClientProbe(sampling=False)) as client:
@@ -188,7 +188,12 @@ async def test_a_client_without_sampling_gets_the_same_refusal_as_directly(tmp_p
             with pytest.raises(MCPError) as caught:
                 await client.call_tool("sample", {"prompt": "p"})
             outcomes.append((caught.value.code, caught.value.message))
-    assert outcomes == [(types.INVALID_REQUEST, "Sampling not supported")] * 2
+            data = caught.value.error.data
+    if era == "legacy":
+        assert outcomes == [(types.INVALID_REQUEST, "Sampling not supported")] * 2
+    else:
+        assert outcomes[0] == (types.INVALID_REQUEST, "Sampling not supported")
+        assert outcomes[1][0] == -32021 and data == {"requiredCapabilities": {"sampling": {}}}
 
 
 @requirement("S-PROTO-05")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -51,6 +52,15 @@ COMMANDS = (
     Command(("--version",), says=(f"winmcp-gateway {VERSION}",)),
     Command(("demo",), says=("checks passed: each incident was prevented", "audit-report --verify")),
     Command(("serve", "--help"), says=("upstream after --",)),
+    Command(("paths",), says=("state dir", "config file", "audit", "http token", "approvals", "STOP file")),
+    Command(("config", "show"), says=("none, the defaults are used", "enforce", "max_observation_age_ms")),
+    Command(("kill", "status"), says=("kill switch not engaged",)),
+    Command(("approvals",), says=("no approval request is waiting",)),
+    Command(("pin", "show"), says=("no tool pins",)),
+    Command(("completion", "bash"), says=("winmcp-gateway",)),
+    Command(("sim", "--help"), says=("--scenario",)),
+    Command(("doctor", "--upstream", "sim"), says=("overall: OK",)),
+    Command(("audit-report",), code=2, says=("no audit file at", "--state-dir")),
 )
 
 
@@ -152,6 +162,46 @@ def test_the_venv_runs_its_own_copy_not_the_source_tree(installed: Installed) ->
         names = wheel.namelist()
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "the licence travels in the wheel"
     assert {n.split("/")[0] for n in names} == {"gateway", "policy", f"winmcp_gateway-{VERSION}.dist-info"}
+
+
+@requirement("S-WIN-14", "S-CLI-22")
+def test_install_json_names_the_installed_executable(installed: Installed) -> None:
+    """S-WIN-14: `install json` from the wheel's venv names that venv's own executable, absolute."""
+    done = installed.run("install", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    entry = json.loads(done.stdout)["mcpServers"]["winmcp-gateway"]
+    assert Path(entry["command"]) == installed.exe and Path(entry["command"]).is_absolute()
+    assert entry["args"][0] == "serve"
+
+
+@requirement("S-WIN-14")
+def test_pipx_installs_the_wheel_and_runs_the_demo(installed: Installed, tmp_path: Path) -> None:
+    """S-WIN-14: the isolated install the README recommends: `pipx install <wheel>`, then the demo from its shim."""
+    home, bin_dir = tmp_path / "pipx-home", tmp_path / "pipx-bin"
+    env = {**installed.env(), "PIPX_HOME": str(home), "PIPX_BIN_DIR": str(bin_dir), "PIPX_MAN_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "pipx", "install", str(installed.wheel)],
+        cwd=installed.outside,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_S,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    shim = bin_dir / ("winmcp-gateway.exe" if os.name == "nt" else "winmcp-gateway")
+    ran = subprocess.run(
+        [str(shim), "demo"],
+        cwd=installed.outside,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "checks passed: each incident was prevented" in ran.stdout
 
 
 SDIST_TOP = {"gateway", "policy", "LICENSE", "README.md", "pyproject.toml", "config.example.toml"}

@@ -13,6 +13,7 @@ from typing import Any
 import anyio
 import pytest
 
+from gateway.config.load import GatewayConfig
 from gateway.doctor.model import Verdict
 from gateway.doctor.schema import GATEWAY_SENDS, KNOWN_UNREAD_ARGS, compare_schema, reads_of
 from gateway.observe.parse import parse_text, unwrap_text
@@ -150,6 +151,7 @@ def test_the_arguments_the_probe_sends_are_the_ones_the_doctor_checks() -> None:
 
     class App:
         upstream, store = Upstream(), Store()
+        config = GatewayConfig()  # the defaults (the probe's capture is redacted by private_windows)
 
         def note_upstream_restarts(self) -> None:
             return None

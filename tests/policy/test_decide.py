@@ -23,10 +23,12 @@ from policy.decide import (
     allow_call,
     check_allowed_window,
     check_approval,
+    check_brake,
     check_command_rules,
     check_input_freshness,
 )
 from policy.kill import check_kill
+from policy.private import check_private_window
 from policy.visibility import check_visibility
 from tests._requirements import requirement
 from tests.policy._world import (
@@ -50,11 +52,13 @@ RM_CALL = call("PowerShell", command="Remove-Item -Recurse C:/data")
 
 @requirement("S-DEC-04")
 def test_the_chain_is_the_designed_table_in_the_designed_order() -> None:
-    """S-DEC-04: kill → visibility → command rules → approval → freshness → window → allow."""
+    """S-DEC-04: kill → visibility → brake → command rules → private windows → approval → freshness → window → allow."""
     assert (
         check_kill,
         check_visibility,
+        check_brake,
         check_command_rules,
+        check_private_window,
         check_approval,
         check_input_freshness,
         check_allowed_window,

@@ -37,6 +37,9 @@ BUILTIN = [
     "uac-prompt",
     "notepad",
     "large",
+    "private",
+    "private-background",
+    "private-dual",
 ]
 
 

@@ -72,6 +72,17 @@ def _elements(canvas: _Canvas, elements: Sequence[Element], ink: tuple[int, int,
         _elements(canvas, el.children, ink)
 
 
+CHECKER_CELL = 8  # screen pixels per checkerboard square
+
+
+def _checkerboard(canvas: _Canvas, area: Rect, colors: tuple[tuple[int, int, int], tuple[int, int, int]]) -> None:
+    for top in range(area.top, area.bottom, CHECKER_CELL):
+        for left in range(area.left, area.right, CHECKER_CELL):
+            cell = Rect(left, top, min(left + CHECKER_CELL, area.right), min(top + CHECKER_CELL, area.bottom))
+            odd = ((left - area.left) // CHECKER_CELL + (top - area.top) // CHECKER_CELL) % 2
+            canvas.draw.rectangle(canvas.box(cell), fill=colors[odd])
+
+
 def _window(canvas: _Canvas, win: Window) -> None:
     if win.kind == "taskbar":
         canvas.draw.rectangle(canvas.box(win.rect), fill=TASKBAR)
@@ -80,6 +91,8 @@ def _window(canvas: _Canvas, win: Window) -> None:
         bar = Rect(win.rect.left, win.rect.top, win.rect.right, min(win.rect.bottom, win.rect.top + 32))
         canvas.draw.rectangle(canvas.box(bar), fill=TITLE_BAR)
         canvas.label(bar, win.title, (255, 255, 255))
+        if win.pattern is not None:
+            _checkerboard(canvas, Rect(win.rect.left, bar.bottom, win.rect.right, win.rect.bottom), win.pattern)
     _elements(canvas, win.children + win.dom, (230, 230, 230) if win.kind == "taskbar" else (20, 20, 20))
 
 

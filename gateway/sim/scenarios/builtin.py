@@ -17,6 +17,7 @@ window geometry follows from them (a Notepad at (l,t,r,b) has File at (l+8, t+40
 ``browser``               samples/10/10b: Chrome maximized on example.com
 ``user-control``          ``default`` while the person at the desk holds control
 ``large``                 no sample: a File Explorer of 5,000 files, for benchmarks (issue 13)
+``private``               no sample: a password manager painted with a known pattern (issue 15)
 ========================  =============================================================
 """
 
@@ -37,6 +38,7 @@ from gateway.sim.scenarios.builders import (
     taskbar,
 )
 from gateway.sim.scenarios.consoles import CONSOLE_SCENARIOS
+from gateway.sim.scenarios.private import PRIVATE_SCENARIOS
 from gateway.sim.scenarios.settings import settings
 
 
@@ -160,6 +162,7 @@ BUILTINS: dict[str, Callable[[], Scenario]] = {
     "user-control": user_control,
     **CONSOLE_SCENARIOS,  # issue 18: places where typed text is a command
     "large": large,  # issue 13: a 5,000-element tree for the benchmarks
+    **PRIVATE_SCENARIOS,  # issue 15: a password manager that must stay private
 }
 
 
