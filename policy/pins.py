@@ -15,7 +15,8 @@ Status of each tool (S-PIN-02):
     pinned    the offered digest equals the pin (accepted at the first connection or by a person)
     new       pinned on first sight after the first connection, so a later change is caught; it
               stays UNKNOWN / visible exactly as the catalog says — pinning trusts nothing
-    changed   the offered digest differs from the pin: withheld and refused TOOL_CHANGED
+    changed   the offered digest differs from the pin (any one entry, when a name is offered more
+              than once): withheld and refused TOOL_CHANGED
     removed   pinned, but not offered any more (nothing to call; shown until accepted)
 """
 
@@ -224,12 +225,21 @@ def compare(pins: Mapping[str, PinnedTool], offered: Iterable[Mapping[str, Any]]
 
     Args:
         pins: the pin file's pins by name.
-        offered: upstream's `tools/list` entries (entries without a string name are skipped).
+        offered: upstream's `tools/list` entries (entries without a string name are skipped; a
+            name offered more than once is CHANGED when any of its entries differs from the pin).
 
     Returns:
         The report, tools in name order.
     """
-    by_name = {t["name"]: t for t in offered if isinstance(t, Mapping) and isinstance(t.get("name"), str)}
+    by_name: dict[str, Mapping[str, Any]] = {}
+    for t in offered:
+        if not (isinstance(t, Mapping) and isinstance(t.get("name"), str)):
+            continue
+        kept, pin = by_name.get(t["name"]), pins.get(t["name"])
+        # A name offered twice is judged by an entry that differs from its pin: the client is
+        # sent every entry, so a pinned copy must not vouch for a rewritten one beside it.
+        if kept is None or pin is None or pin.digest == tool_digest(kept):
+            by_name[t["name"]] = t
     out: list[ToolChange] = []
     for name in sorted(set(pins) | set(by_name)):
         pin, tool = pins.get(name), by_name.get(name)

@@ -211,12 +211,18 @@ def redact_capture(capture: Capture, titles: Sequence[str]) -> Capture:
     )
 
 
-def _point(raw: object) -> Point | None:
+def _decoded(raw: object) -> object:
+    """`raw`, or the JSON a string holds (upstream `json.loads` a string `loc`/`locs`); a non-JSON string stays."""
     if isinstance(raw, str):
         try:
-            raw = json.loads(raw)
-        except ValueError:
-            return None
+            return json.loads(raw)
+        except (ValueError, RecursionError):
+            return raw
+    return raw
+
+
+def _point(raw: object) -> Point | None:
+    raw = _decoded(raw)
     if isinstance(raw, list | tuple) and len(raw) >= 2:
         try:
             return int(float(raw[0])), int(float(raw[1]))
@@ -235,9 +241,11 @@ def aimed_points(tool: str, args: Mapping[str, object], cursor: Point | None) ->
     for key in ("loc", "from_loc"):
         if args.get(key) is not None:
             points.append(_point(args[key]))
-    locs = args.get("locs")
+    locs = _decoded(args.get("locs"))  # a list, or its JSON string: the gateway passes both on
     if isinstance(locs, list):
         points.extend(_point(item) for item in locs)
+    elif locs is not None:
+        points.append(None)  # named but unreadable: it cannot be shown to miss a private window
     no_target = args.get("loc") is None and args.get("label") is None
     if (tool == "Scroll" and no_target) or (tool == "Move" and args.get("drag") and args.get("from_loc") is None):
         points.append(cursor)
