@@ -8,20 +8,8 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from pathlib import Path
-from typing import Protocol
 
-
-class DemoSteps(Protocol):
-    """What this step uses of `gateway.cli.demo.Demo`."""
-
-    root: Path
-    state: Path
-
-    def title(self, text: str) -> None: ...
-    def say(self, text: str) -> None: ...
-    def check(self, ok: bool, what: str) -> None: ...
-    def person(self, *argv: str) -> str: ...
+from gateway.cli.demo_steps import DemoSteps
 
 
 async def show_audit_html(demo: DemoSteps) -> None:

@@ -11,37 +11,18 @@ from __future__ import annotations
 
 import shutil
 import sys
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any, Protocol
 
 from mcp import Client, StdioServerParameters
 
+from gateway.cli.demo_steps import DemoSteps
 from gateway.sim.events import read_events
 from gateway.sim.variants import ENV_VARIANT
 from gateway.state.pins import PIN_FILE
 
-
-class Demo(Protocol):
-    """What this step uses of `gateway.cli.demo.Demo` (typed structurally: that module imports this one)."""
-
-    root: Path
-    state: Path
-    env: dict[str, str]
-    client: Client | None
-
-    def title(self, text: str) -> None: ...
-    def say(self, text: str) -> None: ...
-    def check(self, ok: bool, what: str) -> None: ...
-    def person(self, *argv: str) -> str: ...
-    async def call(self, name: str, args: Mapping[str, Any] | None = None) -> dict[str, Any]: ...
-    def text(self, result: Mapping[str, Any]) -> str: ...
-
-
 POINT = [800, 520]  # Notepad's text area in the simulator's default scenario
 
 
-async def show_pin(demo: Demo) -> None:
+async def show_pin(demo: DemoSteps) -> None:
     """A changed tool definition withheld and refused, its diff shown, a person's accept, the tool back."""
     demo.title("Tool pinning — the rug pull: an upstream tool that changes is withheld until a person accepts it")
     state = demo.root / "pin-state"

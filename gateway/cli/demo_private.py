@@ -12,32 +12,17 @@ import base64
 import io
 import sys
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from mcp import Client, StdioServerParameters
 from PIL import Image
 
+from gateway.cli.demo_steps import DemoSteps
 from gateway.sim.events import read_events
 from gateway.sim.scenarios.private import PRIVATE_COLORS, PRIVATE_NAMES, PRIVATE_SECRET, PRIVATE_TITLE
 
 INSIDE = [1300, 400]  # inside the password manager
 NOTEPAD = [500, 450]  # Notepad, beside it
-
-
-class Demo(Protocol):
-    """What this step uses of `gateway.cli.demo.Demo` (typed structurally: that module imports this one)."""
-
-    root: Path
-    state: Path
-    env: dict[str, str]
-    client: Client | None
-
-    def title(self, text: str) -> None: ...
-    def say(self, text: str) -> None: ...
-    def check(self, ok: bool, what: str) -> None: ...
-    async def call(self, name: str, args: Mapping[str, Any] | None = None) -> dict[str, Any]: ...
-    def text(self, result: Mapping[str, Any]) -> str: ...
 
 
 def _pattern_pixels(result: Mapping[str, Any]) -> int | None:
@@ -49,7 +34,7 @@ def _pattern_pixels(result: Mapping[str, Any]) -> int | None:
     return sum(counts.get(c, 0) for c in PRIVATE_COLORS)
 
 
-async def show_private(demo: Demo) -> None:
+async def show_private(demo: DemoSteps) -> None:
     """Masked pixels, filtered names, a refused click that never reaches the desktop, a clean audit."""
     demo.title("Private windows stay private: a password manager is masked in every image and never touched")
     events_path = demo.root / "private-desktop-events.jsonl"

@@ -16,24 +16,14 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import anyio
 import mcp_types as types
 from mcp import Client, StdioServerParameters
 
+from gateway.cli.demo_steps import DemoSteps
 from gateway.sim.events import read_events
-
-
-class Demo(Protocol):
-    """What this step uses of `gateway.cli.demo.Demo` (typed structurally: that module imports this one)."""
-
-    root: Path
-    env: dict[str, str]
-
-    def title(self, text: str) -> None: ...
-    def say(self, text: str) -> None: ...
-    def check(self, ok: bool, what: str) -> None: ...
 
 
 def _shell_runs(path: Path) -> int:
@@ -41,7 +31,7 @@ def _shell_runs(path: Path) -> int:
     return sum(1 for e in events if e.get("tool") == "PowerShell")
 
 
-async def _approval_round(demo: Demo, config: Path, events_path: Path) -> None:
+async def _approval_round(demo: DemoSteps, config: Path, events_path: Path) -> None:
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "gateway", "serve", "--upstream", "sim", "--config", str(config)],
@@ -89,7 +79,7 @@ def _post(url: str, headers: dict[str, str], message: dict[str, Any]) -> tuple[d
         return {k.lower(): v for k, v in response.headers.items()}, response.read().decode("utf-8")
 
 
-def _resume(demo: Demo, config: Path, events_path: Path) -> None:
+def _resume(demo: DemoSteps, config: Path, events_path: Path) -> None:
     argv = [sys.executable, "-m", "gateway", "serve", "--upstream", "sim", "--config", str(config)]
     argv += ["--http", "127.0.0.1:0", "--no-auth"]
     env = {**demo.env, "WINMCP_SIM_EVENT_LOG": str(events_path)}
@@ -129,7 +119,7 @@ def _resume(demo: Demo, config: Path, events_path: Path) -> None:
             proc.stderr.close()
 
 
-async def show_protocol(demo: Demo) -> None:
+async def show_protocol(demo: DemoSteps) -> None:
     """An approval round in the 2026-07-28 era, and a broken HTTP stream resumed."""
     demo.title("Both protocol eras: an approval as an InputRequiredResult round, a broken stream resumed")
     config = demo.root / "protocol-config.toml"

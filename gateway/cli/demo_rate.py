@@ -9,41 +9,23 @@ simulated desktop has its own event log, read here to prove what reached it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from mcp import Client, StdioServerParameters
 
+from gateway.cli.demo_steps import DemoSteps
 from gateway.sim.events import read_events
-
-
-class Demo(Protocol):
-    """What this step uses of `gateway.cli.demo.Demo` (typed structurally: that module imports this one)."""
-
-    root: Path
-    env: dict[str, str]
-    client: Client | None
-
-    def title(self, text: str) -> None: ...
-    def say(self, text: str) -> None: ...
-    def check(self, ok: bool, what: str) -> None: ...
-    def person(self, *argv: str) -> str: ...
-    async def call(self, name: str, args: Mapping[str, Any] | None = None) -> dict[str, Any]: ...
-    def text(self, result: Mapping[str, Any]) -> str: ...
-    def obs_id(self, result: Mapping[str, Any]) -> str: ...
-
 
 LIMITS = '{ system = "2/min", identical_calls = 3 }'
 POINT = [800, 520]  # Notepad's text area in the simulator's default scenario
 
 
-def _code(demo: Demo, result: dict[str, Any]) -> str:
+def _code(demo: DemoSteps, result: dict[str, Any]) -> str:
     text = demo.text(result)
     return text.split(":", 1)[0].removeprefix("DENIED ") if result.get("isError") else "ok"
 
 
-async def show_rate(demo: Demo) -> None:
+async def show_rate(demo: DemoSteps) -> None:
     """Rate limits, the loop detector, recovery by observing, and the person's stop outranking both."""
     demo.title("A brake for runaway agents: rate limits per class and a loop detector, per session")
     config = demo.root / "rate-config.toml"
