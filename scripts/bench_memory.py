@@ -21,23 +21,16 @@ import tempfile
 from pathlib import Path
 
 import anyio
+from bench_proxy import descendant_pids  # scripts/ is on sys.path when a script runs
 from mcp import Client, StdioServerParameters
 
 ROOT = Path(__file__).resolve().parent.parent
 MIX = 6  # calls per round below
 
 
-def _children(pid: int) -> list[int]:
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        for child in task.read_text().split():
-            out += [int(child), *_children(int(child))]
-    return out
-
-
 def rss_mb(match: str, *, unless: str = "\0") -> float | None:
     """VmRSS of the first descendant whose command line contains `match` (and not `unless`)."""
-    for pid in _children(os.getpid()):
+    for pid in descendant_pids(os.getpid()):
         try:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             if match not in cmd or unless in cmd:

@@ -114,11 +114,12 @@ def target_argv(target: str, upstream: list[str], work: Path, fastmcp: Path | No
     return [str(fastmcp), str(work / "fastmcp_proxy.py"), *upstream]
 
 
-def _children(pid: int) -> list[int]:
+def descendant_pids(pid: int) -> list[int]:
+    """Every process below `pid` (Linux /proc; bench_memory.py uses it too)."""
     out: list[int] = []
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
         for child in task.read_text().split():
-            out += [int(child), *_children(int(child))]
+            out += [int(child), *descendant_pids(int(child))]
     return out
 
 
@@ -127,7 +128,7 @@ def peak_rss_mb() -> dict[str, float]:
     if not Path("/proc/self/status").exists():
         return {}
     rss: dict[str, float] = {}
-    for pid in _children(os.getpid()):
+    for pid in descendant_pids(os.getpid()):
         try:
             status = Path(f"/proc/{pid}/status").read_text()
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()

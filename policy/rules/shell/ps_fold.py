@@ -163,25 +163,20 @@ class Folder:
     ) -> None:
         """`emit(Operation(…))` at the current depth, the operation made only when it is new (a hot path)."""
         key = (shell, name, params, args, text, self.depth, input_from)
-        keys = self._op_keys
-        if key in keys:
-            return
-        if len(self.ops) >= MAX_OPERATIONS:
-            self.fail("too many commands")
-            return
-        keys.add(key)
-        self.ops.append(make_operation(shell, name, params, args, text, self.depth, input_from))
+        if key not in self._op_keys:
+            self._append(key, make_operation(shell, name, params, args, text, self.depth, input_from))
 
     def _add(self, key: tuple[object, ...], op: Operation) -> None:
         # Keyed by the operation's fields as a tuple: the same equality and hash as `Operation`'s,
         # computed in C rather than by the dataclass's `__hash__`/`__eq__`.
-        keys = self._op_keys
-        if key in keys:
-            return
+        if key not in self._op_keys:
+            self._append(key, op)
+
+    def _append(self, key: tuple[object, ...], op: Operation) -> None:
         if len(self.ops) >= MAX_OPERATIONS:
             self.fail("too many commands")
             return
-        keys.add(key)
+        self._op_keys.add(key)
         self.ops.append(op)
 
     def note_dynamic(self, sentence: str) -> None:
