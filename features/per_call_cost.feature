@@ -55,3 +55,11 @@ Feature: The cheap decision first, the probe last, the audit off the critical pa
     Given a pipe served by the native wire
     When a 300 kB line is written and read back
     Then it arrives whole and the pipe is blocking again
+
+  @S-PERF-04
+  Scenario: A result summary of a long Snapshot scans only what it keeps and says how long the text was
+    Given a Snapshot result of 40000 characters with a bearer token at character 100 and a JWT at character 30000
+    When the audit summarises it
+    Then the summary is 500 characters long and notes the 40000 characters
+    And the bearer token is masked
+    And no part of either secret is in the summary

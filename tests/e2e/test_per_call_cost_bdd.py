@@ -259,3 +259,55 @@ def _whole(pipe: dict[str, Any]) -> None:
     assert all(os.get_blocking(fd) for fd in pipe["fds"])
     for f in pipe["files"]:
         f.close()
+
+
+# -- S-PERF-04: a result summary scans what it keeps -------------------------------------------------
+
+_BEARER = "Bearer Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3Bx"
+_JWT = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJlLXNlY3JldC12YWx1ZQ"
+
+
+@pytest.fixture
+def summary() -> dict[str, Any]:
+    return {}
+
+
+_LONG_RESULT = (
+    "a Snapshot result of {size:d} characters with a bearer token at character {at:d} and a JWT at character {jwt:d}"
+)
+
+
+@given(parsers.parse(_LONG_RESULT))
+def _long_result(summary: dict[str, Any], size: int, at: int, jwt: int) -> None:
+    text = list("Window: Notepad (x) " * (size // 20 + 1))[:size]
+    text[at : at + len(_BEARER)] = _BEARER
+    text[jwt : jwt + len(_JWT)] = _JWT
+    summary["text"] = "".join(text)[:size]
+    assert len(summary["text"]) == size
+
+
+@when("the audit summarises it")
+def _summarise(summary: dict[str, Any]) -> None:
+    from gateway.audit.redact.values import summarize_result
+
+    result = {"content": [{"type": "text", "text": summary["text"]}], "isError": False}
+    summary["out"] = summarize_result(result)["content"][0]["text"]
+
+
+@then(parsers.parse("the summary is {n:d} characters long and notes the {size:d} characters"))
+def _summary_length(summary: dict[str, Any], n: int, size: int) -> None:
+    out = summary["out"]
+    assert len(out) == n
+    assert out.endswith(f"…[truncated, {size} chars]")
+
+
+@then("the bearer token is masked")
+def _bearer_masked(summary: dict[str, Any]) -> None:
+    assert "[REDACTED:bearer]" in summary["out"]
+
+
+@then("no part of either secret is in the summary")
+def _no_secret(summary: dict[str, Any]) -> None:
+    for secret in (_BEARER.split()[1], _JWT):
+        for i in range(0, len(secret) - 12):
+            assert secret[i : i + 12] not in summary["out"]

@@ -30,13 +30,14 @@ import binascii
 import dataclasses
 import datetime
 import enum
+import functools
 import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from gateway.audit.redact.patterns import TEXT_RULES
+from gateway.audit.redact.patterns import TEXT_RULES, could_hold_secret
 from gateway.audit.redact.patterns import Trigger as Trigger  # re-exported: it was defined here
 from gateway.audit.redact.scrub import (
     TYPED_TEXT_TOOLS,
@@ -48,9 +49,9 @@ from gateway.audit.redact.scrub import (
 REDACTED = "[REDACTED]"
 REDACTED_ERROR = "[REDACTED:error]"
 MAX_STRING_CHARS = 2000  # S-RED-06: long strings are cut, their length noted
-# Only the first MAX_STRING_CHARS survive the cut, so masking far beyond them is wasted work.
+# Only the first `limit` characters survive the cut, so masking far beyond them is wasted work.
 # The margin keeps any secret that straddles the kept part whole while it is matched.
-_SCAN_CHARS = 4 * MAX_STRING_CHARS
+_SCAN_MARGIN = 4
 
 
 def truncate(s: str, limit: int = MAX_STRING_CHARS, *, total: int | None = None) -> str:
@@ -70,25 +71,30 @@ def truncate(s: str, limit: int = MAX_STRING_CHARS, *, total: int | None = None)
     return s[: max(0, limit - len(note))] + note
 
 
-def redact_text(s: str) -> str:
+def redact_text(s: str, limit: int = MAX_STRING_CHARS) -> str:
     """Mask secret-shaped values inside a string and cut it if long (S-RED-02, S-RED-03, S-RED-06).
 
     Args:
         s: any text (a command, a header, a window title, a result line).
+        limit: the longest result; only the first ``4 * limit`` characters are scanned, since
+            masking beyond what is kept is wasted work (a result summary keeps 500 of a
+            Snapshot's many thousands). The margin keeps a secret that straddles the cut whole.
     Returns:
-        The text with each secret replaced by ``[REDACTED:<what>]``, at most
-        `MAX_STRING_CHARS` long; ``[REDACTED:error]`` if masking itself failed.
+        The text with each secret replaced by ``[REDACTED:<what>]``, at most `limit` long,
+        its original length noted when cut; ``[REDACTED:error]`` if masking itself failed.
     """
     try:
         text = s if isinstance(s, str) else str(s)
-        work = text[:_SCAN_CHARS]
+        scan = _SCAN_MARGIN * limit
+        work = text[:scan]
         low = work.lower()
-        for trigger, rule in TEXT_RULES:
-            if trigger(work, low):
-                work = rule(work)
-        if len(work) <= MAX_STRING_CHARS and len(text) <= _SCAN_CHARS:
+        if could_hold_secret(work, low):
+            for trigger, rule in TEXT_RULES:
+                if trigger(work, low):
+                    work = rule(work)
+        if len(work) <= limit and len(text) <= scan:
             return work
-        return truncate(work, MAX_STRING_CHARS, total=len(text))
+        return truncate(work, limit, total=len(text))
     except Exception:  # noqa: BLE001 - fail closed: the raw text must never leak (S-RED-06)
         return REDACTED_ERROR
 
@@ -148,6 +154,11 @@ def is_secret_key(key: object) -> bool:
     """
     if not isinstance(key, str):
         return False
+    return _is_secret_name(key)
+
+
+@functools.lru_cache(maxsize=4096)  # the same few keys come back on every call; bounded for hostile ones
+def _is_secret_name(key: str) -> bool:
     norm = re.sub(r"[-_\s.]", "", key.lower())
     return norm in SECRET_KEYS or norm.endswith(SECRET_KEY_SUFFIXES) or "password" in norm
 
@@ -280,7 +291,7 @@ def _summarize_item(item: Any) -> Any:
         return redact(item)
     kind = item.get("type")
     if kind == "text":
-        return {"text": truncate(redact_text(str(item.get("text", ""))), RESULT_TEXT_CHARS)}
+        return {"text": redact_text(str(item.get("text", "")), RESULT_TEXT_CHARS)}
     if kind in ("image", "audio"):
         return {str(kind): {"mimeType": str(item.get("mimeType", "")), **blob_summary(item.get("data"))}}
     if kind == "resource" and isinstance(item.get("resource"), Mapping):
@@ -290,7 +301,7 @@ def _summarize_item(item: Any) -> Any:
         if "blob" in res:
             summary["blob"] = blob_summary(res.get("blob"))
         if "text" in res:
-            summary["text"] = truncate(redact_text(str(res.get("text"))), RESULT_TEXT_CHARS)
+            summary["text"] = redact_text(str(res.get("text")), RESULT_TEXT_CHARS)
         return {"resource": summary}
     if kind == "resource_link":
         link = {"uri": redact_text(str(item.get("uri", ""))), "name": redact(item.get("name"))}
