@@ -163,3 +163,17 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
   Scenario: The rules benchmark measures the analyser against the text rules in one run
     When the rules benchmark runs with 3 rounds
     Then it reports p50 and p95 of the text rules, the analyser and the whole match for the 2 KB script
+
+  @S-RULE-23
+  Scenario: Cloud tokens, SSH logins and a deleted password store are refused; Test-Path on them is not
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\Users\\me\\.azure\\msal_token_cache.json"}
+    Then the call hits rule "credential-access" with action "deny"
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\.ssh\\authorized_keys", "content": "ssh-ed25519 AAAA x", "append": true}
+    Then the call hits rule "account-change" with action "deny"
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\Users\\me\\.ssh\\authorized_keys"}
+    Then the call hits no rule
+    When PowerShell is asked to run "Remove-Item "$env:LOCALAPPDATA\Google\Chrome\User Data\Default\Login Data""
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Test-Path $env:USERPROFILE\.kube\config"
+    Then the call hits no rule

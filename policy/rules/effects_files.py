@@ -127,6 +127,12 @@ def _reader(positional: tuple[str, ...], names: tuple[str, ...] = _PATHS) -> Han
     return handle
 
 
+def _exists(op: Operation) -> Effects:
+    # `Test-Path` says whether a path exists and reads nothing in it: no effect, so it stays the safe
+    # way to ask about a credential store, as that refusal's remedy says (remedies never point at harm).
+    return ()
+
+
 _LINK_TYPES = frozenset({"junction", "symboliclink", "hardlink"})
 
 
@@ -220,7 +226,7 @@ FILE_CMDLETS: Mapping[str, Handler] = {
     "get-content": _reader(("path",)),
     "get-childitem": _reader(("path",)),
     "get-item": _reader(("path",)),
-    "test-path": _reader(("path",)),
+    "test-path": _exists,
     "select-string": _reader(("pattern", "path")),
     "get-acl": _reader(("path",)),
     "resolve-path": _reader(("path",)),

@@ -232,6 +232,9 @@ def _not(condition: Condition) -> Condition:
 
 _ALL_BUT_READ = frozenset(EffectKind) - {K.READ}
 _FILE_DESTROY = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE})
+_PLACE_DELETE_REASON = (
+    "Deleting or moving {label} ({target}) can break Windows or destroy the user's data, and cannot be undone."
+)
 _KEY_CHANGE = frozenset({K.REGISTRY_SET, K.REGISTRY_DELETE, K.DELETE, K.DELETE_RECURSIVE})
 _KEY_DELETE = frozenset({K.REGISTRY_DELETE, K.DELETE, K.DELETE_RECURSIVE})
 _KILLS = frozenset({K.KILL, K.KILL_FORCED})
@@ -312,12 +315,22 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         id="protected-place-delete",
         category="destruction",
         effects=_FILE_DESTROY,
-        places=frozenset({P.SYSTEM, P.BOOT, P.PROGRAM_FILES, P.HOSTS, P.USER_DATA, P.EVENT_LOG, P.CREDENTIAL_HIVE}),
+        places=frozenset({P.SYSTEM, P.BOOT, P.PROGRAM_FILES, P.HOSTS, P.USER_DATA, P.EVENT_LOG}),
         verdict="deny",
         risk="data-loss",
-        reason="Deleting or moving {label} ({target}) can break Windows or destroy the user's data, and cannot "
-        "be undone.",
+        reason=_PLACE_DELETE_REASON,
         remedy="list it with `Get-ChildItem` and " + _ASK_USER + ".",
+        contents=True,
+    ),
+    EffectRule(  # the same refusal; listing a credential hive would read it, so the remedy only asks whether it exists
+        id="protected-place-delete",
+        category="destruction",
+        effects=_FILE_DESTROY,
+        places=frozenset({P.CREDENTIAL_HIVE}),
+        verdict="deny",
+        risk="data-loss",
+        reason=_PLACE_DELETE_REASON,
+        remedy="`Test-Path` tells whether it exists without reading it; " + _ASK_USER + ".",
         contents=True,
     ),
     # --- secrets
@@ -335,11 +348,12 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
     EffectRule(
         id="credential-access",
         category="credential-access",
-        effects=frozenset({K.READ, K.MOVE, K.WRITE, K.EXECUTE, K.REGISTRY_SET}),
+        effects=frozenset({K.READ, K.MOVE, K.WRITE, K.EXECUTE, K.REGISTRY_SET, K.DELETE}),
         places=frozenset({P.CREDENTIAL_STORE, P.CREDENTIAL_HIVE}),
         verdict="deny",
         risk="credential-theft",
-        reason="This reads, copies or changes {label} ({target}), which holds saved passwords, cookies or keys.",
+        reason="This reads, copies, changes or deletes {label} ({target}), which holds saved passwords, cookies "
+        "or keys.",
         remedy="`Test-Path` tells whether it exists without reading it; " + _ASK_USER + ".",
         contents=True,
     ),
@@ -419,6 +433,17 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         remedy="list accounts with `Get-LocalUser` and group members with `Get-LocalGroupMember`, and "
         + _ASK_USER
         + ".",
+    ),
+    EffectRule(
+        id="account-change",
+        category="account",
+        effects=frozenset({K.WRITE, K.MOVE, K.DELETE, K.DELETE_RECURSIVE}),
+        places=frozenset({P.REMOTE_LOGIN}),
+        verdict="deny",
+        risk="privilege-escalation",
+        reason="This changes {label} ({target}), which decides who may log in to this machine from elsewhere: "
+        "a key added there is a door that stays open. Account changes are never made through the agent.",
+        remedy="read it with `Get-Content` if you need to know who may log in, and " + _ASK_USER + ".",
     ),
     # --- processes
     EffectRule(

@@ -37,6 +37,7 @@ class PlaceCategory(StrEnum):
     SECURITY_TOOL_KEY = "security-tool-key"
     UAC_KEY = "uac-key"
     ENVIRONMENT_KEY = "environment-key"
+    REMOTE_LOGIN = "remote-login"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -126,6 +127,16 @@ ssh-keys           credential-store exact | the user's SSH private keys
     c:\users\*\.ssh\id_*
 cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\.aws\credentials; c:\users\*\.git-credentials
+    c:\users\*\.azure\{accesstokens.json,msal_token_cache.json,msal_token_cache.bin,service_principal_entries.json}
+    c:\users\*\appdata\roaming\gcloud\{credentials.db,access_tokens.db,application_default_credentials.json}
+    c:\users\*\.kube\config; c:\users\*\.docker\config.json; c:\users\*\{.npmrc,.pypirc,.netrc,_netrc}
+    c:\users\*\appdata\roaming\filezilla\{sitemanager.xml,recentservers.xml}
+cloud-credentials  credential-store tree | saved cloud command-line credentials
+    c:\users\*\appdata\roaming\gcloud\legacy_credentials
+ssh-authorized     remote-login  exact | a list of keys allowed to log in over SSH
+    ~\.ssh\authorized_keys; c:\programdata\ssh\administrators_authorized_keys
+sshd-config        remote-login  exact | the SSH server's configuration
+    c:\programdata\ssh\sshd_config
 account-hives      credential-hive exact | the SAM, SECURITY or SYSTEM registry hive (password hashes)
     c:\windows\system32\config\{sam,sam.log*,security,security.log*,system,system.log*}
 hive-backups       credential-hive tree | a backup of the registry hives (password hashes)

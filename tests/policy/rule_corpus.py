@@ -2531,6 +2531,51 @@ DANGEROUS += [
 ]
 
 
+# Found by the lead trying to get around the rules (stop 24): stores of saved credentials the place
+# table did not list yet, a delete of a credential store (destroying saved passwords is not ordinary),
+# and the files that decide who may log in over SSH (an added key is a door that stays open).
+_HOME = "C:\\Users\\me"
+DANGEROUS += [
+    ("FileSystem", _fs("read", _HOME + "\\.azure\\msal_token_cache.json"), "credential-access"),
+    ("FileSystem", _fs("read", _HOME + "\\AppData\\Roaming\\gcloud\\credentials.db"), "credential-access"),
+    (
+        "FileSystem",
+        _fs("read", _HOME + "\\AppData\\Roaming\\gcloud\\legacy_credentials\\me@x.com\\adc.json"),
+        "credential-access",
+    ),
+    ("FileSystem", _fs("read", _HOME + "\\.kube\\config"), "credential-access"),
+    ("FileSystem", _fs("copy", _HOME + "\\.docker\\config.json", destination="C:\\temp\\d.json"), "credential-access"),
+    ("FileSystem", _fs("read", _HOME + "\\.npmrc"), "credential-access"),
+    ("FileSystem", _fs("read", _HOME + "\\AppData\\Roaming\\FileZilla\\sitemanager.xml"), "credential-access"),
+    ("PowerShell", _ps(r"Get-Content $env:USERPROFILE\.pypirc"), "credential-access"),
+    (
+        "PowerShell",
+        _ps(r'Remove-Item "$env:LOCALAPPDATA\Google\Chrome\User Data\Default\Login Data"'),
+        "credential-access",
+    ),
+    ("FileSystem", _fs("delete", _FIREFOX + "\\key4.db"), "credential-access"),
+    (
+        "FileSystem",
+        _fs("write", _HOME + "\\.ssh\\authorized_keys", content="ssh-ed25519 AAAA evil", append=True),
+        "account-change",
+    ),
+    (
+        "FileSystem",
+        _fs("write", "C:\\ProgramData\\ssh\\administrators_authorized_keys", content="ssh-rsa AAAA x"),
+        "account-change",
+    ),
+    ("PowerShell", _ps(r"Add-Content $env:USERPROFILE\.ssh\authorized_keys 'ssh-ed25519 AAAA evil'"), "account-change"),
+    ("PowerShell", _ps(r"Set-Content C:\ProgramData\ssh\sshd_config 'PasswordAuthentication yes'"), "account-change"),
+    ("FileSystem", _fs("delete", _HOME + "\\.ssh\\authorized_keys"), "account-change"),
+]
+ORDINARY += [
+    ("FileSystem", _fs("read", _HOME + "\\.ssh\\authorized_keys")),
+    ("FileSystem", _fs("read", _HOME + "\\.ssh\\known_hosts")),
+    ("FileSystem", _fs("list", _HOME + "\\.kube")),
+    ("PowerShell", _ps(r"Test-Path $env:USERPROFILE\.npmrc")),
+    ("PowerShell", _ps("Get-Content C:\\ProgramData\\ssh\\sshd_config")),
+]
+
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
 # what a call does more precisely than the id first expected, the precise id is the expected one.
 # App launching an interpreter WITH a dangerous command reports that command's effect (the launch

@@ -665,7 +665,7 @@ READ_ONLY: list[Row] = [
     ("gci-cwd", ps("get-childitem"), set()),
     ("type", cmd("type", "C:\\x.txt"), {(READ, "C:\\x.txt")}),
     ("dir-s", cmd("dir", "C:\\Users", s=True), {(READ, "C:\\Users")}),
-    ("test-path", ps("test-path", "C:\\x"), {(READ, "C:\\x")}),
+    ("test-path", ps("test-path", "C:\\x"), set()),  # existence only: the credential-store remedy names it
     ("select-string", ps("select-string", "password", "C:\\x\\*.txt"), {(READ, "C:\\x\\*.txt")}),
     ("select-string-named", ps("select-string", pattern="pw", path="C:\\y"), {(READ, "C:\\y")}),
     ("get-item-reg", ps("get-item", "HKLM:\\SAM"), {(READ, "HKLM:\\SAM")}),

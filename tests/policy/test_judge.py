@@ -543,3 +543,47 @@ def test_place_hints_name_existing_places_and_built_in_ids() -> None:
     """S-RULE-04: every place → rule id hint names a key place of the table and a specific built-in id."""
     assert set(PLACE_RULE_IDS.values()) <= BUILTIN_SPECIFIC
     assert set(PLACE_RULE_IDS) <= {entry.place.id for entry in KEY_PLACES}
+
+
+# -- a remedy, followed on the very place it was given for, is not refused (issue 18 item 5) -------
+
+# The read-only commands remedies name that take a path; each is run on the refused place itself.
+_PATH_COMMANDS = ("Test-Path", "Get-ChildItem", "Get-Content", "Get-Item", "Get-Acl")
+
+
+def _a_path_of(pattern: str) -> str:
+    """One concrete file path a place pattern names (`~\\` a user's profile, `*` one name, `{a,b}` the first)."""
+    path = re.sub(r"\{([^,}]*)[^}]*\}", r"\1", pattern).replace("~\\", "c:\\users\\me\\")
+    return path.replace("*", "x")
+
+
+def _followed_remedies() -> list[tuple[str, str, str]]:
+    from policy.rules.place_table import FILE_PLACES
+
+    cases = []
+    for rule in EFFECT_RULES:
+        if rule.places is None:
+            continue
+        commands = [c for c in _commands(rule.remedy) if c.split()[0] in _PATH_COMMANDS]
+        for entry in FILE_PLACES:
+            if entry.place.category in rule.places and entry.scope != "open":
+                for command in commands:
+                    cases.append((rule.id, entry.place.id, f"{command} '{_a_path_of(entry.patterns[0])}'"))
+    return cases
+
+
+@requirement("S-RULE-04", "S-RULE-23")
+@pytest.mark.parametrize(("rule_id", "place_id", "command"), _followed_remedies())
+def test_a_remedy_followed_on_the_refused_place_is_allowed(rule_id: str, place_id: str, command: str) -> None:
+    """S-RULE-04: `Test-Path` on the credential store it was refused for passes (it once was refused itself)."""
+    from policy.rules.match import load_rules
+
+    assert load_rules().match("PowerShell", {"command": command}) is None, (rule_id, place_id)
+
+
+@requirement("S-RULE-04", "S-RULE-23")
+def test_the_followed_remedies_cover_the_credential_stores() -> None:
+    """S-RULE-04: the table above is not empty: the credential-store refusal's `Test-Path` is among its cases."""
+    cases = _followed_remedies()
+    assert any(r == "credential-access" and c.startswith("Test-Path '") for r, _, c in cases)
+    assert len({p for _, p, _ in cases}) >= 20
