@@ -177,3 +177,17 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Test-Path $env:USERPROFILE\.kube\config"
     Then the call hits no rule
+
+  @S-RULE-25
+  Scenario: A program that starts what it is given, and code in another language, are read through or asked about
+    Given the built-in command rules
+    When PowerShell is asked to run "forfiles /p C:\Windows /m notepad.exe /c "cmd /c rd /s /q C:\Users""
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "wmic process call create "cmd /c rd /s /q C:\Users""
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "python -c "import shutil; shutil.rmtree('C:/Users')""
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "python -m pip list"
+    Then the call hits no rule
+    When PowerShell is asked to run "cmd /v:on /c "set x=rd /s /q C:\Users&& !x!""
+    Then the call hits rule "protected-place-delete" with action "deny"

@@ -2568,6 +2568,52 @@ DANGEROUS += [
     ("PowerShell", _ps(r"Set-Content C:\ProgramData\ssh\sshd_config 'PasswordAuthentication yes'"), "account-change"),
     ("FileSystem", _fs("delete", _HOME + "\\.ssh\\authorized_keys"), "account-change"),
 ]
+# Programs that start a command line they are given (proxy execution): what they start is judged.
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r'forfiles /p C:\Windows /m notepad.exe /c "cmd /c rd /s /q C:\Users"'),
+        "protected-place-delete",
+    ),
+    ("PowerShell", _ps(r'pcalua -a cmd.exe -c "/c rd /s /q C:\Users"'), "protected-place-delete"),
+    (
+        "PowerShell",
+        _ps(r"rundll32 shell32.dll,ShellExec_RunDLL cmd.exe /c rd /s /q C:\Users"),
+        "protected-place-delete",
+    ),
+    ("PowerShell", _ps(r'wmic process call create "cmd /c rd /s /q C:\Users"'), "protected-place-delete"),
+    (
+        "PowerShell",
+        _ps(r'wmic process call create "powershell -c Set-MpPreference -DisableRealtimeMonitoring 1"'),
+        "disable-defender",
+    ),
+    (
+        "App",
+        {
+            "mode": "launch_executable",
+            "executable": "C:\\Windows\\System32\\pcalua.exe",
+            "args": ["-a", "cmd.exe", "-c", "/c net user eve P@ss /add"],
+        },
+        "account-change",
+    ),
+]
+# Code in another language handed over on the command line cannot be read: it asks (dynamic-command);
+# a variable delayed-expanded into a whole cmd command is that command.
+DANGEROUS += [
+    ("PowerShell", _ps("python -c \"import shutil; shutil.rmtree('C:/Users')\""), "dynamic-command"),
+    ("PowerShell", _ps("node -e \"require('fs').rmSync('C:/Users', {recursive: true})\""), "dynamic-command"),
+    ("PowerShell", _ps("perl -e \"system('rd /s /q C:\\\\Users')\""), "dynamic-command"),
+    ("PowerShell", _ps("Start-Process python -ArgumentList '-c', 'import os; os.remove(1)'"), "dynamic-command"),
+    ("PowerShell", _ps(r'cmd /v:on /c "set x=rd /s /q C:\Users&& !x!"'), "protected-place-delete"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"python C:\Users\me\Projects\app\main.py -c config.ini")),
+    ("PowerShell", _ps("node server.js")),
+    ("PowerShell", _ps(r"forfiles /p C:\Users\me\logs /m *.log /d -30")),
+    ("PowerShell", _ps("wmic process list brief")),
+    ("PowerShell", _ps("rundll32 shell32.dll,Control_RunDLL desk.cpl")),
+    ("PowerShell", _ps(r"explorer.exe /select,C:\Users\me\notes.txt")),
+]
 ORDINARY += [
     ("FileSystem", _fs("read", _HOME + "\\.ssh\\authorized_keys")),
     ("FileSystem", _fs("read", _HOME + "\\.ssh\\known_hosts")),

@@ -301,3 +301,113 @@ def test_app_launch_of_a_plain_program_keeps_its_argv() -> None:
 def test_tools_without_a_command_give_none(tool: str, args: dict[str, object]) -> None:
     """S-RULE-03: only PowerShell and App launches carry a command to analyse."""
     assert analyse_tool(tool, args) is None
+
+
+# --- proxy starters: programs that start what they are given (stop 24) ------------------
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    ("program", "argv"),
+    [
+        ("forfiles", ["/p", "C:\\Windows", "/m", "notepad.exe", "/c", "cmd /c rd /s /q C:\\x"]),
+        ("forfiles.exe", ["/P", "C:\\Windows", "/C", "cmd /c rd /s /q C:\\x"]),
+        ("C:\\Windows\\System32\\forfiles.exe", ["/c:cmd /c rd /s /q C:\\x"]),
+        ("pcalua", ["-a", "cmd.exe", "-c", "/c rd /s /q C:\\x"]),
+        ("rundll32", ["shell32.dll,ShellExec_RunDLL", "cmd.exe", "/c", "rd", "/s", "/q", "C:\\x"]),
+        ("rundll32.exe", ["C:\\Windows\\System32\\SHELL32.dll,", "ShellExec_RunDLLA", "cmd", "/c rd /s /q C:\\x"]),
+        ("rundll32", ["zipfldr.dll,RouteTheCall", "cmd.exe", "/c rd /s /q C:\\x"]),
+        ("wmic", ["process", "call", "create", "cmd /c rd /s /q C:\\x"]),
+        ("wmic.exe", ["/node:localhost", "PROCESS", "CALL", "CREATE", "cmd /c rd /s /q C:\\x"]),
+        ("explorer.exe", ["cmd.exe", "/c rd /s /q C:\\x"]),
+    ],
+)
+def test_a_proxy_starter_hands_on_what_it_starts(program: str, argv: list[Value]) -> None:
+    """S-RULE-25: forfiles /c, pcalua -a, rundll32 ShellExec_RunDLL, wmic process call create, explorer X."""
+    operation = rd_of(analyse_program(program, argv))
+    assert operation.args == ("C:\\x",)
+    assert operation.switch("s")
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    ("program", "argv"),
+    [
+        ("forfiles", ["/p", "C:\\logs", "/m", "*.txt", "/d", "-30"]),
+        ("pcalua", ["-d", "C:\\x"]),
+        ("rundll32", ["user32.dll,LockWorkStation"]),
+        ("rundll32", ["shell32.dll,Control_RunDLL", "desk.cpl"]),
+        ("wmic", ["process", "list", "brief"]),
+        ("wmic", ["process", "call"]),
+        ("explorer.exe", ["/select,", "C:\\Users\\me\\notes.txt"]),
+    ],
+)
+def test_a_starter_without_a_command_starts_nothing(program: str, argv: list[Value]) -> None:
+    """S-RULE-25: only the switch that names a command hands anything on: listing files or processes does not."""
+    assert not any(o.depth > 0 for o in analyse_program(program, argv).operations)
+    assert not find(analyse_program(program, argv), "cmd", "rd")
+
+
+@requirement("S-RULE-25")
+def test_a_starter_given_a_command_that_is_not_constant_is_dynamic() -> None:
+    """S-RULE-25: `forfiles /c $x` cannot be judged: it asks (the dynamic path), never passes silently."""
+    assert analyse_program("forfiles", ["/p", "C:\\x", "/c", None]).dynamic
+    assert analyse_program("wmic", ["process", "call", "create", None]).dynamic
+
+
+# --- code in another language, given on the command line (stop 24) ---------------------
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    ("program", "argv"),
+    [
+        ("python", ["-c", "import shutil; shutil.rmtree('C:/Users')"]),
+        ("C:\\Python312\\python.exe", ["-c", "print(1)"]),
+        ("py", ["-3", "-c", "import os"]),
+        ("python3", ['-c"print(1)"']),
+        ("python", ["-Bc", "print(1)"]),
+        ("python", ["-X", "utf8", "-c", "import os"]),
+        ("pythonw", ["-c", "x"]),
+        ("node", ["-e", "require('fs').rmSync('C:/Users', {recursive: true})"]),
+        ("node", ["--eval=1"]),
+        ("node", ["-pe", "1"]),
+        ("node", ["-r", "dotenv/config", "-e", "1"]),
+        ("perl", ["-e", "system('x')"]),
+        ("perl", ["-lne", "print", "x.txt"]),
+        ("ruby", ["-ne", "puts 1", "x"]),
+        ("php", ["-r", "unlink('x');"]),
+        ("deno", ["eval", "Deno.remove('C:/Users', {recursive: true})"]),
+        ("python", [None]),
+    ],
+)
+def test_code_given_to_another_language_on_its_command_line_is_dynamic(program: str, argv: list[Value]) -> None:
+    """S-RULE-25: the gateway cannot read Python or JavaScript: inline code asks, like `iex $x`."""
+    assert analyse_program(program, argv).dynamic
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    ("program", "argv"),
+    [
+        ("python", ["-m", "pip", "list"]),
+        ("python", ["-m", "http.server", "-c", "x"]),
+        ("python", ["C:\\Users\\me\\app\\main.py", "-c", "config.ini"]),
+        ("python", ["-u", "script.py", "-c", "1"]),
+        ("python", ["-X", "utf8", "script.py"]),
+        ("python", ["--version"]),
+        ("node", ["server.js", "-e", "production"]),
+        ("perl", ["script.pl"]),
+    ],
+)
+def test_a_script_or_module_run_by_name_is_not_inline_code(program: str, argv: list[Value]) -> None:
+    """S-RULE-25: `-c` after the script belongs to the script; a module or a script by path stays ordinary."""
+    assert not analyse_program(program, argv).dynamic
+
+
+@requirement("S-RULE-25")
+def test_a_delayed_variable_holding_a_whole_command_is_split_like_cmd_splits_it() -> None:
+    """S-RULE-25: `!x!` = `rd /s /q C:\\x` runs rd with its arguments (it was once read as one program name)."""
+    operation = rd_of(analyse_program("cmd", ['/v:on /c "set x=rd /s /q C:\\x&& !x!"']))
+    assert operation.args == ("C:\\x",)
+    assert operation.switch("s")

@@ -458,7 +458,13 @@ class _Parser:
     # -- simple commands ----------------------------------------------------------------
 
     def _simple(self, word: str, rest: str, piped: str | None) -> str | None:
-        word, rest = self._late(word), self._late(rest)
+        late = self._late(word)
+        if late != word and not late.startswith('"') and any(c in late for c in DELIMS):
+            # `!x!` holding `rd /s /q C:\x`: after delayed expansion cmd takes the command name up to
+            # the first delimiter and the rest as its arguments (reading it as one name would hide it).
+            cut = next(i for i, c in enumerate(late) if c in DELIMS)
+            late, rest = late[:cut], late[cut:] + rest
+        word, rest = late, self._late(rest)
         plain = unquote(word)
         text = _shown(word + rest)
         if UNKNOWN in plain:

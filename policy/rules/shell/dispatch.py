@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Mapping, Sequence
 
 from policy.rules.args import app_arguments, mode_of
@@ -329,6 +330,122 @@ def _wt(argv: Sequence[Value], depth: int) -> Analysis:
     return _merge(*parts) if parts else Analysis()
 
 
+def _forfiles(argv: Sequence[Value], depth: int) -> Analysis:
+    # forfiles [/p dir] [/m mask] [/s] /c "command": it runs the command (for each file it finds).
+    lowered = [None if a is None else a.lower() for a in argv]
+    for i, arg in enumerate(lowered):
+        if arg in ("/c", "-c"):
+            return _command_line(argv[i + 1] if i + 1 < len(argv) else None, depth)
+        if arg is not None and arg.startswith(("/c:", "-c:")):
+            return _command_line(argv[i][3:], depth)
+    return Analysis()
+
+
+def _pcalua(argv: Sequence[Value], depth: int) -> Analysis:
+    # pcalua -a program [-c "arguments"] [-d dir]: the Program Compatibility Assistant starts it.
+    lowered = [None if a is None else a.lower() for a in argv]
+    if "-a" not in lowered:
+        return Analysis()
+    at = lowered.index("-a")
+    program = argv[at + 1] if at + 1 < len(argv) else None
+    rest: Sequence[Value] = ()
+    if "-c" in lowered:
+        c = lowered.index("-c")
+        value = argv[c + 1] if c + 1 < len(argv) else None
+        rest = (None,) if value is None else split_command_line(value, first_is_program=False)
+    return _inner(program, rest, depth)
+
+
+# rundll32 entry points that start the program named after them (a LOLBin's proxy execution).
+_RUNDLL_STARTERS = frozenset(
+    {"shell32.dll,shellexec_rundll", "shell32.dll,shellexec_rundlla", "shell32.dll,shellexec_rundllw",
+     "zipfldr.dll,routethecall", "url.dll,openurl", "url.dll,openurla", "url.dll,fileprotocolhandler",
+     "ieframe.dll,openurl", "shdocvw.dll,openurl", "pcwutl.dll,launchapplication"}
+)  # fmt: skip
+
+
+def _rundll32(argv: Sequence[Value], depth: int) -> Analysis:
+    words = list(argv)
+    if len(words) > 1 and words[0] is not None and words[0].endswith(",") and words[1] is not None:
+        words = [words[0] + words[1], *words[2:]]  # `shell32.dll, ShellExec_RunDLL` (a blank after the comma)
+    if not words or words[0] is None:
+        return Analysis()
+    dll, _, entry = words[0].replace(" ", "").rpartition(",")
+    library = program_name(dll)  # the base name, lower case: `C:\Windows\System32\SHELL32.dll` → `shell32.dll`
+    key = f"{library if library.endswith('.dll') else library + '.dll'},{entry.lower()}"
+    if key not in _RUNDLL_STARTERS or len(words) < 2:
+        return Analysis()
+    return _inner(words[1], words[2:], depth)
+
+
+def _wmic(argv: Sequence[Value], depth: int) -> Analysis:
+    # wmic [/node:…] process call create "command line": WMI starts the command line.
+    lowered = [None if a is None else a.lower() for a in argv]
+    for i in range(len(lowered) - 2):
+        if lowered[i : i + 3] == ["process", "call", "create"]:
+            rest = argv[i + 3 :]
+            return _command_line(rest[0] if len(rest) == 1 else (None if None in rest else " ".join(rest)), depth)
+    return Analysis()
+
+
+def _explorer(argv: Sequence[Value], depth: int) -> Analysis:
+    # `explorer.exe program.exe` starts the program; a folder or a switch (/e, /select,…) only opens a window.
+    for i, arg in enumerate(argv):
+        if arg is None or not arg.startswith("/"):
+            if i > 0 and argv[i - 1] is not None and argv[i - 1].endswith(","):
+                return Analysis()  # `/select, C:\x` names what to show, not what to run
+            return _inner(arg, argv[i + 1 :], depth)
+    return Analysis()
+
+
+# Interpreters of other languages and how they are handed code on the command line: the switch
+# (alone, glued to the code, or ending a cluster of flags: `python -Bc`, `perl -lne`, `node -pe`).
+# The gateway reads PowerShell and cmd, not Python or JavaScript: such code is a command it cannot
+# judge, so it is dynamic (asks), like `iex $x` (issue 18 item 1); a script run by path stays a
+# documented limit.
+_INLINE_CODE: dict[str, re.Pattern[str]] = {
+    **dict.fromkeys(("python", "python3", "py", "pythonw", "pyw"), re.compile(r"-[bBdEhiIOPqsSuvVx]*c")),
+    **dict.fromkeys(("node", "bun"), re.compile(r"-p?e|-p|--eval\b|--print\b")),
+    "perl": re.compile(r"-[lnpawstTuUcdDiIx0-9]*[eE]"),
+    "ruby": re.compile(r"-[lnpaswdvWc]*e"),
+    "php": re.compile(r"-r"),
+    "deno": re.compile(r"eval\b"),
+    "rscript": re.compile(r"-e"),
+}
+
+
+# Their options that take the next argument as a value (`python -X utf8 -c …` is still inline code).
+_VALUED = {
+    **dict.fromkeys(("python", "python3", "py", "pythonw", "pyw"), frozenset({"-X", "-W", "--check-hash-based-pycs"})),
+    **dict.fromkeys(("node", "bun"), frozenset({"-r", "--require", "--import", "--loader", "-C", "--conditions"})),
+    "perl": frozenset({"-I", "-M", "-m"}),
+    "ruby": frozenset({"-I", "-r", "-C"}),
+    "php": frozenset({"-c", "-d", "-z"}),
+}
+
+
+def _inline_code(name: str, argv: Sequence[Value]) -> Analysis:
+    valued = _VALUED.get(name, frozenset())
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg is None:
+            return Analysis(dynamic=(f"{name} is started with an argument that is not constant",))
+        if _INLINE_CODE[name].match(arg):
+            return Analysis(dynamic=(f"{name} runs code given on its command line, which the gateway cannot read",))
+        if arg in valued:
+            skip = True
+        elif not arg.startswith("-") or (name.startswith("py") and arg == "-m"):
+            break  # the script (or `-m module`) comes first: what follows is its own arguments
+    return Analysis()
+
+
+# Programs that start another program or command line they are given (proxy execution).
+_STARTERS = {"forfiles": _forfiles, "pcalua": _pcalua, "rundll32": _rundll32, "wmic": _wmic, "explorer": _explorer}
+
+
 def _text(program: str, argv: Sequence[Value]) -> str:
     shown = " ".join([program, *("?" if a is None else a for a in argv)])
     return shown if len(shown) <= 200 else shown[:199] + "…"
@@ -341,8 +458,9 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
     positional argument (a command for powershell.exe, a script file for pwsh) and the other
     switches, in every accepted abbreviation; the program's own operation is part of the
     result. `cmd`: `/c`, `/k`, `/r` with cmd's quote rules. `conhost`, `runas`, `wt` and
-    `start`: the program they start. Any other program: nothing (the caller already has its
-    operation).
+    `start`: the program they start; so do the proxy starters `forfiles /c`, `pcalua -a`,
+    `rundll32 shell32.dll,ShellExec_RunDLL` (and its kin), `wmic process call create` and
+    `explorer program.exe`. Any other program: nothing (the caller already has its operation).
 
     Depth: an analyser that meets a program at level `d` emits the program's operation at
     `d` and calls `analyse_program(program, argv, d + 1)` (the `Nested` contract); so `depth`
@@ -379,7 +497,10 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
     if name == "start":
         line = " ".join(UNKNOWN if a is None else a for a in args)
         return analyse_cmd("start " + line, depth=depth, nested=analyse_program)
-    return Analysis()
+    if name in _INLINE_CODE:
+        return _inline_code(name, args)
+    starter = _STARTERS.get(name)
+    return starter(args, depth) if starter is not None else Analysis()
 
 
 def _app(args: Mapping[str, object]) -> Analysis | None:
