@@ -191,3 +191,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "cmd /v:on /c "set x=rd /s /q C:\Users&& !x!""
     Then the call hits rule "protected-place-delete" with action "deny"
+
+  @S-RULE-26
+  Scenario: Rewriting every file of a folder tree is refused like deleting it; appending is not
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-ChildItem C:\Users\me\Documents -Recurse -File | ForEach-Object { Set-Content $_.FullName 'locked' }"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem C:\proj -Recurse -File | Add-Content -Value 'x'"
+    Then the call hits no rule

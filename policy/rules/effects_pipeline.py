@@ -39,7 +39,7 @@ from policy.rules.effects_registry import (
     registry_root,
 )
 from policy.rules.effects_system import wmi_kill
-from policy.rules.effects_values import fed_effects, in_folder
+from policy.rules.effects_values import every_file, fed_effects, in_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation
 
 K = EffectKind
@@ -49,7 +49,7 @@ K = EffectKind
 _PASS_THROUGH = frozenset({"where-object", "foreach-object", "select-object", "sort-object", "tee-object"})
 _PATH_SOURCES = frozenset({"get-childitem", "get-item", "resolve-path"})
 _PATH_SINKS = frozenset({"remove-item", "copy-item", "move-item", "rename-item", "clear-content", "set-acl"})
-_PATH_SINKS |= {"invoke-item", "get-content"}
+_PATH_SINKS |= {"invoke-item", "get-content", "set-content", "add-content"}
 _WMI_SOURCES = frozenset({"get-ciminstance", "get-wmiobject"})
 _WMI_SINKS = frozenset({"remove-ciminstance", "remove-wmiobject", "invoke-cimmethod", "invoke-wmimethod"})
 
@@ -93,7 +93,11 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
     given = bind(source, ("path",))
     paths = tuple(("path", p) for p in targets(given, "path", "literalpath")) or (("path", None),)
     recurse = (("recurse", "true"),) if op.name == "remove-item" and "recurse" in given else ()
-    return effects_of(_with_params(op, paths + recurse))
+    found = effects_of(_with_params(op, paths + recurse))
+    if "recurse" not in given:
+        return found
+    # Every file of a recursive listing written to: the whole tree's content is gone (`every_file`).
+    return tuple(every_file(e) for e in found)
 
 
 def _piped_service(op: Operation, source: Operation) -> Effects | None:

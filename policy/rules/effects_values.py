@@ -147,11 +147,22 @@ def _killed(op: Operation, slot: tuple[str, int], made: Made) -> Operation:
 
 
 def _upgraded(found: Effects, made: Made) -> Effects:
+    # What is done to each item of a recursive listing is done to the whole tree: a delete of each
+    # is a recursive delete, a write to each overwrites every file (`every_file`, judged like one).
     if not made.recursive:
         return found
     return tuple(
-        effect(K.DELETE_RECURSIVE, e.target, e.detail, extra=e.extra) if e.kind is K.DELETE else e for e in found
+        effect(K.DELETE_RECURSIVE, e.target, e.detail, extra=e.extra) if e.kind is K.DELETE else every_file(e)
+        for e in found
     )
+
+
+def every_file(e: Effect) -> Effect:
+    """A write done to each file of a recursive listing, marked so the judge sees the whole tree rewritten;
+    an append (`Add-Content`) loses nothing and stays what it was."""
+    if e.kind is not K.WRITE or e.detail.lower() == "add-content":
+        return e
+    return effect(K.WRITE, e.target, e.detail, extra=(*e.extra, ("every_file", "true")))
 
 
 def _with_value(op: Operation, own: Effects, made: Made) -> Effects | None:

@@ -223,6 +223,10 @@ def _hinted_hijack(effect: Effect, target: Target) -> bool:
     return _hint(effect) == "persistence-hijack"
 
 
+def _every_file(effect: Effect, target: Target) -> bool:
+    return effect.target is not None and dict(effect.extra).get("every_file") == "true"
+
+
 def _not(condition: Condition) -> Condition:
     return lambda effect, target: not condition(effect, target)
 
@@ -563,6 +567,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         risk="data-loss",
         reason="Recursive delete ({target}) can destroy a whole directory tree irreversibly.",
         remedy="list what is there with `Get-ChildItem -Recurse` and ask the user to delete it.",
+    ),
+    EffectRule(  # `Get-ChildItem -Recurse | % { Set-Content $_.FullName x }`: every file rewritten is every file lost
+        id="recursive-delete",
+        category="destruction",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="deny",
+        risk="data-loss",
+        reason="Overwriting every file of a directory tree ({target}) destroys what they held as surely as "
+        "deleting them.",
+        remedy="list what is there with `Get-ChildItem -Recurse` and ask the user which files to change.",
+        condition=_every_file,
     ),
     EffectRule(
         id="shutdown-restart",

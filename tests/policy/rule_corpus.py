@@ -2606,6 +2606,21 @@ DANGEROUS += [
     ("PowerShell", _ps("Start-Process python -ArgumentList '-c', 'import os; os.remove(1)'"), "dynamic-command"),
     ("PowerShell", _ps(r'cmd /v:on /c "set x=rd /s /q C:\Users&& !x!"'), "protected-place-delete"),
 ]
+# Every file of a tree rewritten is every file lost (ransomware's shape): a recursive delete.
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me\Documents -Recurse -File | ForEach-Object { Set-Content $_.FullName 'x' }"),
+        "recursive-delete",
+    ),
+    ("PowerShell", _ps(r"Get-ChildItem D:\work -Recurse -File | Clear-Content"), "recursive-delete"),
+]
+ORDINARY += [
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me\Projects\app -Recurse -Filter *.log | Add-Content -Value 'rotated'"),
+    ),
+]
 ORDINARY += [
     ("PowerShell", _ps(r"python C:\Users\me\Projects\app\main.py -c config.ini")),
     ("PowerShell", _ps("node server.js")),

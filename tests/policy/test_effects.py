@@ -1390,3 +1390,45 @@ _json = st.recursive(
 def test_tool_effects_never_raises(tool: str, args: dict[str, object]) -> None:
     """S-RULE-11: any argument shape (missing, null, numbers, lists) gives a tuple of effects."""
     assert isinstance(tool_effects(tool, args), tuple)
+
+
+# --- a write to every file of a recursive listing (stop 24) -----------------------------
+
+
+def _rule_of(command: str) -> str | None:
+    from policy.rules.match import load_rules
+
+    hit = load_rules().match("PowerShell", {"command": command})
+    return hit.rule_id if hit else None
+
+
+@requirement("S-RULE-26")
+@pytest.mark.parametrize(
+    "command",
+    [
+        r"Get-ChildItem C:\Users\me\Documents -Recurse | ForEach-Object { Set-Content $_.FullName 'x' }",
+        r"Get-ChildItem C:\Users\me\Documents -Recurse -File | Clear-Content",
+        r"Get-ChildItem C:\Users\me\Documents -Recurse -File | Set-Content -Value x",
+        r"gci C:\data -r -File | % { [IO.File]::WriteAllText($_.FullName, '') }",
+        r"Get-ChildItem D:\projects -Recurse -File | ForEach-Object { Out-File -FilePath $_.FullName -InputObject '' }",
+    ],
+)
+def test_overwriting_every_file_of_a_tree_is_refused_like_deleting_it(command: str) -> None:
+    """S-RULE-26: ransomware's shape — every file of a recursive listing rewritten — is a recursive delete."""
+    assert _rule_of(command) == "recursive-delete"
+
+
+@requirement("S-RULE-26")
+@pytest.mark.parametrize(
+    "command",
+    [
+        r"Get-ChildItem C:\Users\me\Documents -File | Set-Content -Value x",
+        r"Get-ChildItem C:\proj -Recurse -Include *.log | ForEach-Object { Add-Content $_.FullName 'checked' }",
+        r"Get-ChildItem C:\proj -Recurse -File | Add-Content -Value 'x'",
+        r"Get-ChildItem C:\proj -Recurse | Get-Content",
+        r"Set-Content C:\proj\notes.txt 'x'",
+    ],
+)
+def test_a_write_that_is_not_to_every_file_of_a_tree_is_not(command: str) -> None:
+    """S-RULE-26: one folder's files (no -Recurse), appends, reads and a single write stay ordinary."""
+    assert _rule_of(command) is None

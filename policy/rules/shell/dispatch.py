@@ -336,8 +336,9 @@ def _forfiles(argv: Sequence[Value], depth: int) -> Analysis:
     for i, arg in enumerate(lowered):
         if arg in ("/c", "-c"):
             return _command_line(argv[i + 1] if i + 1 < len(argv) else None, depth)
-        if arg is not None and arg.startswith(("/c:", "-c:")):
-            return _command_line(argv[i][3:], depth)
+        written = argv[i]
+        if arg is not None and written is not None and arg.startswith(("/c:", "-c:")):
+            return _command_line(written[3:], depth)  # as written: an encoded command is case-sensitive
     return Analysis()
 
 
@@ -383,8 +384,9 @@ def _wmic(argv: Sequence[Value], depth: int) -> Analysis:
     lowered = [None if a is None else a.lower() for a in argv]
     for i in range(len(lowered) - 2):
         if lowered[i : i + 3] == ["process", "call", "create"]:
-            rest = argv[i + 3 :]
-            return _command_line(rest[0] if len(rest) == 1 else (None if None in rest else " ".join(rest)), depth)
+            rest = [a for a in argv[i + 3 :] if a is not None]
+            line = None if len(rest) < len(argv) - i - 3 else " ".join(rest)  # one unknown word: unknown
+            return _command_line(line, depth)
     return Analysis()
 
 
@@ -392,7 +394,8 @@ def _explorer(argv: Sequence[Value], depth: int) -> Analysis:
     # `explorer.exe program.exe` starts the program; a folder or a switch (/e, /select,…) only opens a window.
     for i, arg in enumerate(argv):
         if arg is None or not arg.startswith("/"):
-            if i > 0 and argv[i - 1] is not None and argv[i - 1].endswith(","):
+            before = argv[i - 1] if i > 0 else None
+            if before is not None and before.endswith(","):
                 return Analysis()  # `/select, C:\x` names what to show, not what to run
             return _inner(arg, argv[i + 1 :], depth)
     return Analysis()
