@@ -66,11 +66,27 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
         )
     if kind not in RUNS_TEXT or ctx.rules is None:
         return None
-    hit = ctx.rules.match("PowerShell", {"command": text})
+    # A console may run cmd as well as PowerShell (a Command Prompt, a Terminal tab, the Run box and an
+    # address bar start command lines), and cmd reads `%ComSpec% /c …` or `for /r … do del` where
+    # PowerShell reads something else: the text is judged both ways and the worse answer stands.
+    hit = _worst([h for h in (ctx.rules.match("PowerShell", {"command": text}), _as_cmd(text, ctx)) if h is not None])
     if hit is None:
         return None
     runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"
     return replace(hit, reason=f"text typed into {description} {runs} is a command: {hit.reason}")
+
+
+# PowerShell's single quotes (ASCII and typographic); inside '…' each is written twice.
+_SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"
+
+
+def _as_cmd(text: str, ctx: Context) -> RuleHit | None:
+    """The rule `text` hits when cmd.exe runs it: handed to cmd as one literal, so PowerShell's
+    parser, which reads the wrapper, never sees the text's own quotes, pipes or parentheses."""
+    if ctx.rules is None:
+        return None
+    literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text)
+    return ctx.rules.match("PowerShell", {"command": f"Start-Process cmd.exe -ArgumentList '/d /c {literal}'"})
 
 
 def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) -> RuleHit | None:

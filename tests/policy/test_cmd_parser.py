@@ -90,7 +90,8 @@ CONSTRUCTS: list[tuple[str, list[Summary]]] = [
         "for %i in (C:\\Windows C:\\x) do (rd /s /q %i)",
         [rd("C:\\Windows"), rd("C:\\x")],
     ),
-    ("for /r C:\\ %i in (*.log) do del %i", [("cmd", "del", (), ("C:\\*.log",))]),
+    # `for /r` walks every folder under the root: its delete is `del /s` (stop 24)
+    ("for /r C:\\ %i in (*.log) do del %i", [("cmd", "del", (("s", "true"),), ("C:\\*.log",))]),
     ("for /f %a in (list.txt) do rd /s %a", [rd(None, q=False)]),
     ("for /f %a in ('del x') do echo %a", [("cmd", "del", (), ("x",)), ("cmd", "echo", (), (None,))]),
     ("for /d %i in (C:\\Users\\*) do rd /s /q %i & echo x", [rd("C:\\Users\\*"), ("cmd", "echo", (), ("x",))]),

@@ -105,3 +105,37 @@ def test_multiedit_pastes_right_clicks_labels_and_prompts(
     if args.get("locs") == "FOCUS_TEXT":
         args["locs"] = [[*point, DANGEROUS]]
     assert hit_of(scenario, tool, clipboard, **args) == expected
+
+
+# cmd reads these where PowerShell reads something harmless or unreadable (stop 24).
+CMD_ONLY = [
+    ("%ComSpec% /c rd /s /q C:\\Users", "protected-place-delete"),
+    ('for /r C:\\Users\\me\\Documents %f in (*) do del "%f"', "recursive-delete"),
+    ("echo it's fine & rd /s /q C:\\data", "recursive-delete"),
+]
+
+
+@requirement("S-RULE-27")
+@pytest.mark.parametrize("scenario", PLACES)
+@pytest.mark.parametrize(("text", "rule_id"), CMD_ONLY)
+def test_text_typed_where_it_runs_is_judged_as_cmd_too(scenario: str, text: str, rule_id: str) -> None:
+    """S-RULE-27: a Command Prompt (or Terminal tab, Run box, address bar) runs cmd: the worse reading stands."""
+    loc = focus_point(capture_of(scenario))
+    assert hit_of(scenario, "Type", text=text, loc=loc, press_enter=True) == (rule_id, "deny")
+
+
+@requirement("S-RULE-27")
+@pytest.mark.parametrize(
+    "text", ["dir", "ipconfig /all", "cd C:\\Users\\me && git status", "type notes.txt | findstr it's"]
+)
+def test_ordinary_cmd_text_typed_into_a_console_passes(text: str) -> None:
+    """S-RULE-27: reading the text as cmd too adds no false alarm for ordinary commands (quotes included)."""
+    loc = focus_point(capture_of("console-cmd"))
+    assert hit_of("console-cmd", "Type", text=text, loc=loc, press_enter=True) is None
+
+
+@requirement("S-RULE-27")
+def test_text_typed_into_a_document_is_not_read_as_cmd() -> None:
+    """S-RULE-27: Notepad runs nothing: the same cmd text typed there is just text."""
+    loc = focus_point(capture_of("notepad"))
+    assert hit_of("notepad", "Type", text=CMD_ONLY[0][0], loc=loc, press_enter=True) is None

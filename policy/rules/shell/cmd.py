@@ -35,6 +35,7 @@ from __future__ import annotations
 import ntpath
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TypeAlias
 
 from policy.rules.shell.argv import program_name, split_command_line
@@ -401,7 +402,18 @@ class _Parser:
         if self._next_word().lower() != "do":
             self.state.fail("malformed for")
             return
+        first = len(self.state.operations)
         self._for_body(letter, self._for_items(mode, root, items_text))
+        if mode == "r":
+            self._recursive_from(first)
+
+    def _recursive_from(self, first: int) -> None:
+        # `for /r root %f in (*) do del "%f"` deletes matching files in every folder under root: what
+        # `del /s root\*` does. The body was read once per pattern, so its deletes get `/s`.
+        ops = self.state.operations
+        for i in range(first, len(ops)):
+            if ops[i].shell == "cmd" and ops[i].name in ("del", "erase") and not ops[i].switch("s"):
+                ops[i] = replace(ops[i], params=(*ops[i].params, ("s", "true")))
 
     def _set_text(self) -> str:
         out: list[str] = []
