@@ -7,9 +7,9 @@ Feature: Protocol complete in both eras
   @S-PROTO-20
   Scenario: The official conformance suite passes through the gateway wherever it passes directly
     Given the pinned conformance suite and everything server
-    When the suite runs in both eras against the everything server directly and through the gateway
+    When the suite runs in both eras against both upstreams directly and through the gateway
     Then no check is worse through the gateway than directly
-    And both eras report P/T for the direct server and the gateway
+    And both eras report P/T for each upstream directly and through the gateway
 
   @S-PROTO-20
   Scenario: A missing conformance suite fails the run instead of skipping it
@@ -49,6 +49,28 @@ Feature: Protocol complete in both eras
   Scenario: inputResponses that are not an object are a protocol error
     When a 2026-07-28 call arrives with inputResponses null
     Then it is refused with -32602 and no work ran
+
+  @S-PROTO-26
+  Scenario: Every round has a fresh request state and an earlier round's state is refused
+    Given a gateway in front of the rounds upstream for a auto client
+    When the client answers 3 rounds, replaying round 1's state once
+    Then every round carried a fresh gateway state
+    And the replayed state was refused without reaching the upstream
+    And the upstream completed the tool once
+    And the audit holds one decision for "interview"
+
+  @S-PROTO-27
+  Scenario: Input responses on a first call reach the upstream without the gateway's own key
+    Given a gateway in front of the rounds upstream for a auto client
+    When the client's first call carries its answer, an unknown key and the approval key
+    Then the call completed in one upstream round that saw every key but the approval key
+    And the audit holds one decision for "interview"
+
+  @S-PROTO-28
+  Scenario: A 2026-07-28 upstream is told only the capabilities the calling client declared
+    Given a gateway in front of the rounds upstream for a auto client without sampling
+    When the client calls "interview" asking for elicitation and roots
+    Then the upstream was told of elicitation and roots only, in every round of the call
 
   @S-PROTO-25
   Scenario: A client that only listens hears of a tool change

@@ -1,11 +1,20 @@
 """The official MCP conformance suite, direct and through the gateway, in both protocol eras (issue 14).
 
     .venv/bin/python scripts/conformance.py [--tools .tools/conformance] [--json FILE] [--era ERA ...]
+                                            [--upstream everything|python|both]
 
-Two servers run side by side in one run, both the official everything server from npm:
+Each upstream runs twice side by side in one run, served directly and behind the gateway:
 
-  direct   `mcp-server-everything streamableHttp` (the upstream serving HTTP itself)
-  gateway  `winmcp-gateway serve --http … --no-auth --upstream-cmd "<node> <everything> stdio"`
+  everything  the official everything server from npm (predates 2026-07-28: most of that era's
+              scenarios fail against it directly and so prove nothing through the gateway)
+      direct   `mcp-server-everything streamableHttp`
+      gateway  `winmcp-gateway serve --http … --no-auth --upstream-cmd "<node> <everything> stdio"`
+  python      `tests/e2e/conformance_upstream.py`, an `mcp` SDK server implementing the `test_*`
+              tools, resources and prompts the suite's scenarios call, both eras
+      direct   `conformance_upstream.py http PORT`
+      gateway  `winmcp-gateway serve … --protocol auto --upstream-cmd "<python> conformance_upstream.py stdio"`
+               (the gateway speaks 2026-07-28 to it: the upstream's own input rounds reach the
+               gateway as InputRequiredResults tied to the call that caused them)
 
 For each era (`--spec-version 2025-11-25` and `2026-07-28`) the suite runs `--suite all` against
 each. Every check is keyed by (scenario, check id, occurrence) and ranked SUCCESS > WARNING >
@@ -44,6 +53,8 @@ PINS = {
     "node": "22.23.3",
 }
 ERAS = ("2025-11-25", "2026-07-28")
+UPSTREAMS = ("everything", "python")
+PYTHON_UPSTREAM = ROOT / "tests" / "e2e" / "conformance_upstream.py"
 RANK = {"SUCCESS": 2, "WARNING": 1, "FAILURE": 0}
 _STAMP = re.compile(r"-\d{4}-\d{2}-\d{2}T[\d-]+Z$")
 START_TIMEOUT_S = 60.0
@@ -158,22 +169,34 @@ def compare(direct: dict[tuple[str, str, int], str], gateway: dict[tuple[str, st
     return worse
 
 
-def measure(paths: dict[str, Path], eras: tuple[str, ...], work: Path) -> dict[str, Any]:
+def servers(paths: dict[str, Path], upstream: str, direct_port: int) -> tuple[list[str], str, dict[str, str]]:
+    """The direct server's argv, the gateway's `--upstream-cmd` and the direct server's extra env."""
+    if upstream == "python":
+        script = str(PYTHON_UPSTREAM)
+        return [sys.executable, script, "http", str(direct_port)], shlex.join([sys.executable, script, "stdio"]), {}
+    everything = [str(paths["node"]), str(paths["everything"])]
+    return [*everything, "streamableHttp"], shlex.join([*everything, "stdio"]), {"PORT": str(direct_port)}
+
+
+def measure(paths: dict[str, Path], eras: tuple[str, ...], work: Path, upstream: str = "everything") -> dict[str, Any]:
+    """One upstream, served directly and through the gateway, in every era of `eras`."""
     direct_port, gateway_port = free_port(), free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("WINMCP_GATEWAY_")}
     env["PATH"] = f"{paths['node'].parent}{os.pathsep}{env.get('PATH', '')}"
+    work = work / upstream
     state, config = work / "state", work / "gateway.toml"
-    state.mkdir()
-    # The everything server's tools are not Windows-MCP's: the policy would refuse every one as
+    state.mkdir(parents=True)
+    # The conformance servers' tools are not Windows-MCP's: the policy would refuse every one as
     # UNKNOWN_TOOL. Allowing unknown tools lets the suite measure the protocol, not the policy.
     config.write_text('unknown_tools = "allow"\n', encoding="utf-8")
-    upstream = shlex.join([str(paths["node"]), str(paths["everything"]), "stdio"])
+    direct_argv, upstream_cmd, direct_env = servers(paths, upstream, direct_port)
     gateway_argv = [sys.executable, "-m", "gateway", "serve", "--http", f"127.0.0.1:{gateway_port}", "--no-auth"]
-    gateway_argv += ["--config", str(config), "--state-dir", str(state), "--upstream-cmd", upstream]
-    direct_argv = [str(paths["node"]), str(paths["everything"]), "streamableHttp"]
-    report: dict[str, Any] = {"pins": PINS, "eras": {}}
+    gateway_argv += ["--config", str(config), "--state-dir", str(state), "--upstream-cmd", upstream_cmd]
+    if upstream == "python":
+        gateway_argv += ["--protocol", "auto"]
+    report: dict[str, Any] = {"eras": {}}
     with (
-        started(direct_argv, direct_port, work / "direct.log", {**env, "PORT": str(direct_port)}),
+        started(direct_argv, direct_port, work / "direct.log", {**env, **direct_env}),
         started(gateway_argv, gateway_port, work / "gateway.log", env),
     ):
         for era in eras:
@@ -188,6 +211,9 @@ def measure(paths: dict[str, Path], eras: tuple[str, ...], work: Path) -> dict[s
                 "gateway": tally(runs["gateway"]),
                 "regressions": compare(runs["direct"], runs["gateway"]),
                 "failing_directly": sorted(f"{s}/{c}" for (s, c, _), v in runs["direct"].items() if v == "FAILURE"),
+                "failing_through_gateway": sorted(
+                    f"{s}/{c}" for (s, c, _), v in runs["gateway"].items() if v == "FAILURE"
+                ),
                 "gateway_only_passes": sorted(
                     f"{s}/{c}"
                     for (s, c, n), v in runs["gateway"].items()
@@ -203,12 +229,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the whole report here")
     parser.add_argument("--era", action="append", choices=ERAS, help="one era only (repeatable; default both)")
     parser.add_argument("--keep", action="store_true", help="keep the work directory (logs, checks.json)")
+    parser.add_argument(
+        "--upstream", choices=(*UPSTREAMS, "both"), default="both", help="which upstream to measure (default both)"
+    )
     args = parser.parse_args(argv)
     eras = tuple(args.era or ERAS)
+    upstreams = UPSTREAMS if args.upstream == "both" else (args.upstream,)
     try:
         paths = installed(args.tools)
         work = Path(tempfile.mkdtemp(prefix="winmcp-conformance-"))
-        report = measure(paths, eras, work)
+        report: dict[str, Any] = {"pins": PINS, "upstreams": {}}
+        for upstream in upstreams:
+            report["upstreams"][upstream] = measure(paths, eras, work, upstream)
     except (SetupError, OSError, subprocess.TimeoutExpired) as exc:
         print(f"conformance: cannot run the suite: {exc}", file=sys.stderr)
         return 2
@@ -216,10 +248,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(report, indent=2), encoding="utf-8")
     regressions = 0
-    for era, figures in report["eras"].items():
+    for upstream, era, figures in (
+        (u, e, f) for u, measured in report["upstreams"].items() for e, f in measured["eras"].items()
+    ):
         d, g = figures["direct"], figures["gateway"]
         print(
-            f"{era}: direct {d['passed']}/{d['total']} ({d['warnings']} warnings), "
+            f"{upstream} {era}: direct {d['passed']}/{d['total']} ({d['warnings']} warnings), "
             f"gateway {g['passed']}/{g['total']} ({g['warnings']} warnings), "
             f"{len(figures['regressions'])} regressions, {len(figures['failing_directly'])} fail directly"
         )

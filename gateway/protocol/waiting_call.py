@@ -18,7 +18,8 @@ client that made the call:
          another `requestState` (one the pipeline issued itself, e.g. an approval) is not
          ours and runs as a new call, so the pipeline sees it;
       3. the retry carrying that token hands the answers to the waiting questions and
-         waits again (step 1);
+         waits again (step 1); each round's InputRequiredResult carries a fresh token, and the
+         previous round's token is forgotten (S-PROTO-26);
       4. a round the client abandons while the work runs cancels the work; a parked call
          nobody resumes ends with the upstream's own timeout and is dropped `RESULT_TTL_S`
          after that.
@@ -28,7 +29,9 @@ client that made the call:
   upstream's own input keys (`INPUT_KEY`), while the upstream's `requestState` stays between
   the gateway and the upstream (S-PROTO-23, S-PROTO-24). A question needing a capability the
   client did not declare ends the call with -32021 instead (S-PROTO-21); `inputResponses`
-  that are not an object are -32602 before anything runs (S-PROTO-22).
+  that are not an object are -32602 before anything runs (S-PROTO-22). A first round that
+  carries `inputResponses` but no `requestState` hands them (minus the gateway's own approval
+  key) to the upstream's first call of that name (S-PROTO-27).
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter
 
+from gateway.protocol.elicitation import INPUT_KEY as APPROVAL_INPUT_KEY
 from gateway.protocol.round_errors import check_round_params, missing_capability
 from gateway.upstream.client_side import CURRENT_CALLER, INPUT_KEY, not_supported, strip_reserved_meta
 
@@ -132,10 +136,31 @@ class CallLink:
         self._result: Any = None
         self._error: BaseException | None = None
         self._refused = False
+        self._seed: tuple[str, dict[str, Any]] | None = None
+
+    def seed(self, name: str, responses: Mapping[str, Any] | None) -> None:
+        """Input responses a first round carried without any requestState: the upstream's first
+        call of `name` gets them (S-PROTO-27). The gateway's own input key never travels upstream."""
+        kept = {k: v for k, v in (responses or {}).items() if k != APPROVAL_INPUT_KEY}
+        self._seed = (name, kept) if kept else None
+
+    def take_seed(self, name: str) -> dict[str, Any] | None:
+        """The seeded responses, once, for the upstream call of the tool/prompt/resource this call names."""
+        if self._seed is None or self._seed[0] != name:
+            return None
+        responses, self._seed = self._seed[1], None
+        return responses
 
     @property
     def forward_meta(self) -> Mapping[str, Any] | None:
         return self._forward_meta
+
+    @property
+    def declared_capabilities(self) -> frozenset[str]:
+        """The relayed client capabilities (sampling, elicitation, roots) the calling client declared: a
+        2026-07-28 upstream is told only these for this call's requests (S-PROTO-28)."""
+        check = self.ctx.session.check_client_capability
+        return frozenset(method.split("/")[0] for method, cap in CAPABILITY_FOR.items() if check(cap))
 
     def _signal(self) -> None:
         changed, self._changed = self._changed, anyio.Event()
@@ -242,6 +267,12 @@ class CallLink:
             question[2].append(wire)
             question[1].set()
 
+    def _rotate(self, runtime: Runtime) -> None:
+        """A fresh token for every round (S-PROTO-26): the state a client echoes names one round,
+        so a state from an earlier round of the call is unknown from then on (no replay)."""
+        runtime.parked.pop(self.token, None)
+        self.token = STATE_PREFIX + secrets.token_urlsafe(32)
+
     async def next_round(self, runtime: Runtime) -> Any:
         """Wait for the result or the next questions (steps 1–2, 4)."""
         try:
@@ -254,6 +285,7 @@ class CallLink:
                     return self._result
                 open_questions = {k: q[0] for k, q in self._questions.items() if not q[1].is_set()}
                 if open_questions:
+                    self._rotate(runtime)
                     runtime.parked[self.token] = self
                     return types.InputRequiredResult(
                         input_requests={k: _INPUT_REQUEST.validate_python(q) for k, q in open_questions.items()},
@@ -303,5 +335,7 @@ async def run_interactive(
         parked.resume(ctx, input_responses or {})
         return await parked.next_round(runtime)
     link = CallLink(ctx, session, log_floor=log_floor, binding=binding)
+    if request_state is None:
+        link.seed(binding.split("|", 1)[1].rsplit("|", 1)[0], input_responses)
     runtime.tg.start_soon(link.run, work, runtime)
     return await link.next_round(runtime)

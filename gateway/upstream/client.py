@@ -148,6 +148,11 @@ def as_wire(model: Any) -> dict[str, Any]:
     return data
 
 
+def _if_modern(client: Client, seed: Any) -> Any:
+    """Seeded input responses travel only to a 2026-07-28 upstream (a 2025-11-25 one has no rounds)."""
+    return seed if is_modern(client) else None
+
+
 class Upstream(Supervisor):
     """One supervised connection to the upstream: calls, forwarded requests, subscriptions, log level.
 
@@ -231,8 +236,19 @@ class Upstream(Supervisor):
         progress = caller.progress if caller is not None else None
         meta: Any = dict(caller.forward_meta) if caller is not None and caller.forward_meta else None
 
+        # A first round's own inputResponses, when the client sent some without a requestState (S-PROTO-27).
+        take_seed = getattr(caller, "take_seed", None)
+        seed = take_seed(name) if callable(take_seed) else None
+
         async def op(client: Client) -> dict[str, Any]:
-            return as_wire(await client.call_tool(name, dict(arguments), progress_callback=progress, meta=meta))
+            result = await client.call_tool(
+                name,
+                dict(arguments),
+                progress_callback=progress,
+                meta=meta,
+                input_responses=seed if is_modern(client) else None,
+            )
+            return as_wire(result)
 
         result: dict[str, Any] = await self._request(f"tools/call {name}", op)
         return result
@@ -246,11 +262,16 @@ class Upstream(Supervisor):
         """
         body = dict(params or {})
         meta = body.get("_meta")
+        take_seed = getattr(CURRENT_CALLER.get(), "take_seed", None)
         op: Callable[[Client], Any]
         if method == "resources/read":
-            op = lambda c: c.read_resource(body["uri"], meta=meta)  # noqa: E731
+            seed = take_seed(str(body["uri"])) if callable(take_seed) else None
+            op = lambda c: c.read_resource(body["uri"], meta=meta, input_responses=_if_modern(c, seed))  # noqa: E731
         elif method == "prompts/get":
-            op = lambda c: c.get_prompt(body["name"], body.get("arguments"), meta=meta)  # noqa: E731
+            seed = take_seed(str(body["name"])) if callable(take_seed) else None
+            op = lambda c: c.get_prompt(  # noqa: E731
+                body["name"], body.get("arguments"), meta=meta, input_responses=_if_modern(c, seed)
+            )
         elif method in _PLAIN_RESULTS:
             request = _CLIENT_REQUEST.validate_python({"method": method, "params": body})
             op = lambda c: send_quietly(c, request, _PLAIN_RESULTS[method])  # noqa: E731

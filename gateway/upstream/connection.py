@@ -27,6 +27,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp.shared.message import SessionMessage
 from mcp.shared.subscriptions import event_to_notification
+from mcp_types import CLIENT_CAPABILITIES_META_KEY
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from gateway.upstream.client_side import CURRENT_CALLER, INPUT_KEY, UpstreamHooks, not_supported
@@ -276,6 +277,39 @@ def make_client(
         log_level="debug",
         client_info=types.Implementation(name="winmcp-gateway", version=_version()),
     )
+
+
+# The client capabilities the gateway relays to its clients (it declares them to the upstream).
+RELAYED_CAPABILITIES = frozenset({"sampling", "elicitation", "roots"})
+
+
+def narrow_to_caller(client: Client) -> None:
+    """At 2026-07-28 every request declares the client capabilities the upstream may rely on: for a
+    request made for a client's call, the gateway declares only those of the capabilities it relays
+    that this client declared (S-PROTO-28), so an upstream asks the client only what it can answer.
+
+    The SDK stamps its own capabilities on every request (`ClientSession._stamp`); this wraps that
+    stamp once the connection is up. Requests made outside any client call (tool refreshes, the
+    listen stream) keep the gateway's own declaration.
+    """
+    session = client.session
+    inner = getattr(session, "_stamp", None)
+    if not is_modern(client) or inner is None:
+        return
+
+    def stamp(data: dict[str, Any], opts: Any) -> None:
+        inner(data, opts)
+        declared = getattr(CURRENT_CALLER.get(), "declared_capabilities", None)
+        meta = (data.get("params") or {}).get("_meta")
+        if declared is None or not isinstance(meta, dict):
+            return
+        caps = meta.get(CLIENT_CAPABILITIES_META_KEY)
+        if isinstance(caps, dict):
+            meta[CLIENT_CAPABILITIES_META_KEY] = {
+                k: v for k, v in caps.items() if k not in RELAYED_CAPABILITIES or k in declared
+            }
+
+    session._stamp = stamp  # noqa: SLF001 - the SDK offers no per-request capability override
 
 
 def _version() -> str:

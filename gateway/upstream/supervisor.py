@@ -53,6 +53,7 @@ from gateway.upstream.connection import (
     bounded,
     is_modern,
     make_client,
+    narrow_to_caller,
     pump_listen,
     spec_connector,
 )
@@ -338,6 +339,7 @@ class Supervisor:
                     activity=self.activity,
                 )
                 async with client:
+                    narrow_to_caller(client)  # S-PROTO-28
                     box["client"] = client
                     ready.set()
                     async with anyio.create_task_group() as tg:

@@ -16,7 +16,8 @@ round with one elicitation.
 
 The tool's effect (counted by `completed` in `stats`) happens once per logical call, when the
 last answer is in: a retried round never repeats it. `stats` also tells how many times the
-`interview` handler ran (`handled`: N + 1 at 2026-07-28, 1 at 2025-11-25) and the states it saw.
+`interview` handler ran (`handled`: N + 1 at 2026-07-28, 1 at 2025-11-25), the states it saw, and per
+2026-07-28 round the `inputResponses` keys (`keys`) and declared client capabilities (`caps`) it got.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ class Stats:
         self.handled = 0
         self.completed = 0
         self.states: list[str] = []
+        self.keys: list[list[str]] = []  # the inputResponses keys each 2026-07-28 round carried
+        self.caps: list[list[str]] = []  # the client capabilities each 2026-07-28 round declared
 
 
 def key(kind: str, number: int) -> str:
@@ -117,6 +120,7 @@ def build(stats: Stats) -> Server[Any]:
             stats.states.append(params.request_state)
         done = len(answers) // len(kinds)
         responses = params.input_responses or {}
+        stats.keys.append(sorted(responses))
         if done < rounds and responses:
             number = done + 1
             missing = [k for k in kinds if key(k, number) not in responses]
@@ -150,7 +154,13 @@ def build(stats: Stats) -> Server[Any]:
     async def call_tool(ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams) -> Any:
         args = params.arguments or {}
         if params.name == "stats":
-            data = {"handled": stats.handled, "completed": stats.completed, "states": stats.states}
+            data = {
+                "handled": stats.handled,
+                "completed": stats.completed,
+                "states": stats.states,
+                "keys": stats.keys,
+                "caps": stats.caps,
+            }
             return types.CallToolResult(content=[types.TextContent(type="text", text="stats")], structured_content=data)
         if params.name == "PowerShell":
             args = {"rounds": 1, "kinds": ["elicitation"]}
@@ -160,6 +170,8 @@ def build(stats: Stats) -> Server[Any]:
         rounds = int(args.get("rounds", 1))
         kinds = [str(k) for k in args.get("kinds", ["elicitation", "sampling", "roots"])]
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            meta = (ctx.params or {}).get("_meta") or {}
+            stats.caps.append(sorted(meta.get("io.modelcontextprotocol/clientCapabilities") or {}))
             return await modern(params, rounds, kinds)
         return await legacy(ctx, rounds, kinds)
 

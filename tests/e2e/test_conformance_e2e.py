@@ -1,8 +1,10 @@
 """The official MCP conformance suite, direct and through the gateway, both eras (S-PROTO-20).
 
-`scripts/conformance.py` runs `@modelcontextprotocol/conformance` (`--suite all`) against the npm
-everything server served directly and through `winmcp-gateway serve --http … --no-auth`; this test
-requires that no check the direct server passes (or warns on) is worse through the gateway. The
+`scripts/conformance.py` runs `@modelcontextprotocol/conformance` (`--suite all`) against two
+upstreams, each served directly and through `winmcp-gateway serve --http … --no-auth`: the npm
+everything server and `tests/e2e/conformance_upstream.py` (the suite's `test_*` tools, both eras).
+This test requires that no check the direct server passes (or warns on) is worse through the
+gateway, and that the Python upstream passes the 2026-07-28 input-required scenarios both ways. The
 packages are pinned and installed by `scripts/test` into `.tools/conformance`; when they are
 missing the test fails, never skips.
 """
@@ -48,14 +50,20 @@ def test_the_suite_passes_through_the_gateway_wherever_it_passes_directly(tmp_pa
     print(run.stdout, run.stderr)  # the P/T figures per era, in the test log
     assert run.returncode == 0, run.stdout + run.stderr
     report = json.loads(report_file.read_text(encoding="utf-8"))
-    assert set(report["eras"]) == {"2025-11-25", "2026-07-28"}
-    for era, figures in report["eras"].items():
-        assert figures["regressions"] == [], era
-        # The run measured something on both sides (a suite that ran nothing proves nothing).
-        assert figures["direct"]["total"] > 10 and figures["gateway"]["total"] > 10, (era, figures)
-        assert figures["gateway"]["passed"] >= figures["direct"]["passed"], (era, figures)
+    assert set(report["upstreams"]) == {"everything", "python"}
+    for upstream, measured in report["upstreams"].items():
+        assert set(measured["eras"]) == {"2025-11-25", "2026-07-28"}
+        for era, figures in measured["eras"].items():
+            assert figures["regressions"] == [], (upstream, era)
+            # The run measured something on both sides (a suite that ran nothing proves nothing).
+            assert figures["direct"]["total"] > 10 and figures["gateway"]["total"] > 10, (upstream, era, figures)
+            assert figures["gateway"]["passed"] >= figures["direct"]["passed"], (upstream, era, figures)
     # The checks the gateway had to earn itself (issue 14): resumable streams in 2025-11-25.
-    assert report["eras"]["2025-11-25"]["gateway"]["warnings"] == 0
+    assert report["upstreams"]["everything"]["eras"]["2025-11-25"]["gateway"]["warnings"] == 0
+    # The upstream's own input rounds (2026-07-28): every input-required scenario passes, directly and through.
+    modern = report["upstreams"]["python"]["eras"]["2026-07-28"]
+    for target in ("failing_directly", "failing_through_gateway"):
+        assert [c for c in modern[target] if c.startswith("input-required-result")] == [], (target, modern[target])
 
 
 @requirement("S-PROTO-20")

@@ -1,4 +1,4 @@
-"""Input the upstream needs from the client, over rounds and mid-call, in both eras (S-PROTO-21..24).
+"""Input the upstream needs from the client, over rounds and mid-call, in both eras (S-PROTO-21..28).
 
 The upstream is `tests/e2e/rounds_upstream.py` (the `mcp` SDK): its `interview` tool asks for
 elicitation, sampling and roots in every one of N rounds — InputRequiredResult rounds at
@@ -279,3 +279,97 @@ async def test_the_gateways_approval_round_and_the_upstreams_round_work_in_one_c
     assert seen["completed"] == 1 and seen["handled"] == 2
     events = [line["event"] for line in decisions(tmp_path, "PowerShell")]
     assert events.count("ask") == 1 and events.count("allow") == 1 and "deny" not in events
+
+
+async def replay_rounds(client: Client) -> tuple[list[str], list[int], Any]:
+    """Three elicitation rounds answered in turn; at round 2 round 1's state is replayed first.
+
+    Returns:
+        The states the client was given, the replay's error code and whether `handled` moved, the final result.
+    """
+    session = client.session
+    args = {"rounds": 3, "kinds": ["elicitation"]}
+    result = await session.call_tool("interview", args, allow_input_required=True)
+    states: list[str] = []
+    refusal: list[int] = []
+    while isinstance(result, types.InputRequiredResult):
+        states.append(result.request_state or "")
+        answers = answers_for(dict(result.input_requests or {}), f"r{len(states)}")
+        if len(states) == 2:
+            before = (await stats(client))["handled"]
+            try:
+                await session.call_tool(
+                    "interview", args, input_responses=answers, request_state=states[0], allow_input_required=True
+                )
+            except MCPError as exc:
+                refusal.append(exc.code)
+            refusal.append(int((await stats(client))["handled"] != before))
+        result = await session.call_tool(
+            "interview", args, input_responses=answers, request_state=states[-1], allow_input_required=True
+        )
+    return states, refusal, result
+
+
+async def seeded_call(client: Client) -> Any:
+    """A first `interview` call carrying its answer, an unknown key and the gateway's own approval key."""
+    own = types.ElicitResult(action="accept", content={"decision": "approve_once"})
+    answer = types.ElicitResult(action="accept", content={"answer": "seeded"})
+    extra = types.ElicitResult(action="accept", content={"foo": "bar"})
+    responses = {key("elicitation", 1): answer, "unknown_extra": extra, "winmcp-approval": own}
+    return await client.session.call_tool(
+        "interview", {"rounds": 1, "kinds": ["elicitation"]}, input_responses=responses, allow_input_required=True
+    )
+
+
+@requirement("S-PROTO-26")
+async def test_every_round_has_a_fresh_state_and_an_earlier_rounds_state_is_refused(tmp_path: Path) -> None:
+    """S-PROTO-26: three rounds, three different `wmr.` states; replaying round 1's state with round 2's answers
+    is INVALID_PARAMS and never reaches the upstream; the current state still finishes the call once."""
+    with anyio.fail_after(60):
+        async with rounds_gateway(tmp_path, "auto") as app, in_process(app, "auto", ClientProbe()) as client:
+            states, refusal, result = await replay_rounds(client)
+            seen = await stats(client)
+    assert len(states) == 3 and len(set(states)) == 3 and all(s.startswith(STATE_PREFIX) for s in states)
+    assert refusal == [types.INVALID_PARAMS, 0]  # refused, and the upstream's handler never ran for it
+    assert text_of(result) == "elicitation1=accept:r1 elicitation2=accept:r2 elicitation3=accept:r3"
+    assert seen["completed"] == 1 and seen["handled"] == 4
+    assert len(decisions(tmp_path, "interview")) == 1
+
+
+@requirement("S-PROTO-27")
+async def test_input_responses_on_a_first_call_reach_the_upstream_without_the_gateways_own_key(
+    tmp_path: Path,
+) -> None:
+    """S-PROTO-27: a first call carrying inputResponses and no requestState: the upstream's first call gets them
+    (unknown keys too, as the client sent them) and completes at once; the gateway's `winmcp-approval` key never
+    travels upstream."""
+    with anyio.fail_after(60):
+        async with rounds_gateway(tmp_path, "auto") as app, in_process(app, "auto", ClientProbe()) as client:
+            result = await seeded_call(client)
+            seen = await stats(client)
+    assert isinstance(result, types.CallToolResult)
+    assert text_of(result) == "elicitation1=accept:seeded"
+    assert seen["handled"] == 1 and seen["completed"] == 1
+    assert seen["keys"] == [sorted([key("elicitation", 1), "unknown_extra"])]
+    assert len(decisions(tmp_path, "interview")) == 1
+
+
+async def capabilities_seen(client: Client, kinds: list[str]) -> tuple[str, list[list[str]]]:
+    """One `interview` round of `kinds`; its text and the client capabilities the upstream was told of."""
+    result = await client.call_tool("interview", {"rounds": 1, "kinds": kinds})
+    return text_of(result), (await stats(client))["caps"]
+
+
+@requirement("S-PROTO-28")
+async def test_a_2026_upstream_is_told_only_the_capabilities_the_calling_client_declared(tmp_path: Path) -> None:
+    """S-PROTO-28: a client without sampling: every round of its call declares elicitation and roots to the upstream,
+    never sampling, and the call completes; a client with all three: the upstream is told all three."""
+    with anyio.fail_after(60):
+        async with rounds_gateway(tmp_path / "narrow", "auto") as app:
+            async with in_process(app, "auto", ClientProbe(sampling=False)) as client:
+                narrow_text, narrow = await capabilities_seen(client, ["elicitation", "roots"])
+            async with in_process(app, "auto", ClientProbe()) as client:
+                _, both = await capabilities_seen(client, ["elicitation"])
+    assert narrow_text.startswith("elicitation1=accept:") and "roots1=" in narrow_text
+    assert narrow == [["elicitation", "roots"], ["elicitation", "roots"]]  # the first round and the retry
+    assert both[len(narrow) :] == [["elicitation", "roots", "sampling"]] * 2

@@ -30,7 +30,17 @@ from gateway.transport.event_store import MAX_BYTES, MAX_EVENTS, SessionEventSto
 from tests._requirements import REPO
 from tests.e2e._proto_rig import ClientProbe, http_client, http_server, in_process, proto_gateway
 from tests.e2e.rounds_upstream import key
-from tests.e2e.test_input_rounds_e2e import decisions, direct_text, drive, rounds_gateway, rounds_spec, text_of
+from tests.e2e.test_input_rounds_e2e import (
+    capabilities_seen,
+    decisions,
+    direct_text,
+    drive,
+    replay_rounds,
+    rounds_gateway,
+    rounds_spec,
+    seeded_call,
+    text_of,
+)
 from tests.e2e.test_resumable_http_e2e import events, open_session, resume
 
 pytestmark = pytest.mark.e2e
@@ -87,7 +97,7 @@ def _pinned(world: World) -> None:
     assert (REPO / ".tools" / "conformance" / "node_modules" / "@modelcontextprotocol" / "conformance").is_dir()
 
 
-@when("the suite runs in both eras against the everything server directly and through the gateway")
+@when("the suite runs in both eras against both upstreams directly and through the gateway")
 def _suite(world: World) -> None:
     out = world.tmp / "report.json"
     world.run = subprocess.run(
@@ -100,16 +110,20 @@ def _suite(world: World) -> None:
 @then("no check is worse through the gateway than directly")
 def _no_regression(world: World) -> None:
     assert world.run is not None and world.run.returncode == 0, world.run.stdout if world.run else ""
-    assert all(f["regressions"] == [] for f in world.report["eras"].values())
+    for measured in world.report["upstreams"].values():
+        assert all(f["regressions"] == [] for f in measured["eras"].values())
 
 
-@then("both eras report P/T for the direct server and the gateway")
+@then("both eras report P/T for each upstream directly and through the gateway")
 def _figures(world: World) -> None:
     assert world.run is not None
-    for era in ("2025-11-25", "2026-07-28"):
-        figures = world.report["eras"][era]
-        assert figures["direct"]["total"] > 0 and figures["gateway"]["total"] > 0
-        assert f"{era}: direct {figures['direct']['passed']}/{figures['direct']['total']}" in world.run.stdout
+    assert set(world.report["upstreams"]) == {"everything", "python"}
+    for upstream, measured in world.report["upstreams"].items():
+        for era in ("2025-11-25", "2026-07-28"):
+            figures = measured["eras"][era]
+            assert figures["direct"]["total"] > 0 and figures["gateway"]["total"] > 0
+            line = f"{upstream} {era}: direct {figures['direct']['passed']}/{figures['direct']['total']}"
+            assert line in world.run.stdout
 
 
 @when("the conformance script runs without the suite installed")
@@ -241,6 +255,53 @@ def _refused_32602(world: World) -> None:
 
 
 # -- list changes and resumable streams -------------------------------------------------------
+
+
+@when("the client answers 3 rounds, replaying round 1's state once")
+def _replay(world: World) -> None:
+    assert world.client is not None
+    world.ids, refusal, world.result = world.portal.call(replay_rounds, world.client)
+    world.ran = [str(code) for code in refusal]
+
+
+@then("every round carried a fresh gateway state")
+def _fresh_states(world: World) -> None:
+    assert len(world.ids) == 3 and len(set(world.ids)) == 3
+    assert all(state.startswith(STATE_PREFIX) for state in world.ids)
+
+
+@then("the replayed state was refused without reaching the upstream")
+def _replay_refused(world: World) -> None:
+    assert world.ran == [str(types.INVALID_PARAMS), "0"]
+    assert text_of(world.result) == "elicitation1=accept:r1 elicitation2=accept:r2 elicitation3=accept:r3"
+
+
+@when("the client's first call carries its answer, an unknown key and the approval key")
+def _seeded(world: World) -> None:
+    assert world.client is not None
+    world.result = world.portal.call(seeded_call, world.client)
+
+
+@then("the call completed in one upstream round that saw every key but the approval key")
+def _seen_keys(world: World) -> None:
+    assert isinstance(world.result, types.CallToolResult)
+    assert text_of(world.result) == "elicitation1=accept:seeded"
+    seen = world.stats()
+    assert seen["handled"] == 1 and seen["completed"] == 1
+    assert seen["keys"] == [sorted([key("elicitation", 1), "unknown_extra"])]
+
+
+@when(parsers.parse('the client calls "{tool}" asking for elicitation and roots'))
+def _call_narrow(world: World, tool: str) -> None:
+    assert world.client is not None and tool == "interview"
+    world.result = world.portal.call(capabilities_seen, world.client, ["elicitation", "roots"])
+
+
+@then("the upstream was told of elicitation and roots only, in every round of the call")
+def _told_narrow(world: World) -> None:
+    text, caps = world.result
+    assert text.startswith("elicitation1=accept:") and "roots1=" in text
+    assert caps == [["elicitation", "roots"], ["elicitation", "roots"]]
 
 
 @given("a gateway in front of the protocol upstream served over HTTP")
