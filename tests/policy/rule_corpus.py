@@ -2606,6 +2606,14 @@ DANGEROUS += [
     ("PowerShell", _ps("Start-Process python -ArgumentList '-c', 'import os; os.remove(1)'"), "dynamic-command"),
     ("PowerShell", _ps(r'cmd /v:on /c "set x=rd /s /q C:\Users&& !x!"'), "protected-place-delete"),
 ]
+# A program named by an environment variable: the standard value (`$env:ComSpec` is cmd), else dynamic.
+DANGEROUS += [
+    ("PowerShell", _ps(r"& $env:ComSpec /c rd /s /q C:\Users"), "protected-place-delete"),
+    ("PowerShell", _ps("Start-Process \"$env:ComSpec\" '/c rd /s /q C:\\Users'"), "protected-place-delete"),
+    ("PowerShell", _ps(r"$env:X = 'Remove-Item'; & $env:X C:\Users -Recurse -Force"), "dynamic-command"),
+    ("PowerShell", _ps(r"& $env:TOOL C:\data -Recurse -Force"), "dynamic-command"),
+]
+
 # Every file of a tree rewritten is every file lost (ransomware's shape): a recursive delete.
 DANGEROUS += [
     (

@@ -106,3 +106,20 @@ def test_join_argv_quotes_like_dotnet(args: list[str], expected: str) -> None:
 def test_join_then_split_gives_the_arguments_back(args: list[str]) -> None:
     """S-RULE-02: any argument list survives join_argv followed by split_command_line."""
     assert split_command_line(join_argv(args), first_is_program=False) == args
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    ("token", "name"),
+    [
+        ("$env:ComSpec", "cmd"),
+        ("$ENV:COMSPEC", "cmd"),
+        ("${env:ComSpec}", "cmd"),
+        ('"%ComSpec%"', "cmd"),
+        ("$env:NotAStandardVariable", "$env:notastandardvariable"),
+        ("$env:windir\\System32\\reg.exe", "reg"),
+    ],
+)
+def test_a_program_named_by_one_standard_variable_is_the_program_it_names(token: str, name: str) -> None:
+    """S-RULE-25: `& $env:ComSpec /c …` runs cmd (it once passed as a program called `$env:comspec`)."""
+    assert program_name(token) == name

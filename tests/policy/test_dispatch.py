@@ -411,3 +411,27 @@ def test_a_delayed_variable_holding_a_whole_command_is_split_like_cmd_splits_it(
     operation = rd_of(analyse_program("cmd", ['/v:on /c "set x=rd /s /q C:\\x&& !x!"']))
     assert operation.args == ("C:\\x",)
     assert operation.switch("s")
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$env:X = 'Remove-Item'; & $env:X C:\\Users -Recurse -Force",
+        "& $env:SOMETHING C:\\Users -Recurse -Force",
+        '& "$env:SOMETHING" /c rd /s /q C:\\Users',
+        "cmd /c $x",
+    ],
+)
+def test_a_program_named_by_a_variable_without_a_known_value_is_dynamic(command: str) -> None:
+    """S-RULE-25: `& $env:X` once ran as a harmless "program" called `$env:x`; it asks now."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None and analysis.dynamic
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize("command", ["& $env:ComSpec /c dir", "& notepad.exe C:\\x.txt", "git status"])
+def test_a_program_with_a_known_name_is_not_dynamic(command: str) -> None:
+    """S-RULE-25: `$env:ComSpec` has a standard value (cmd); a constant program is not dynamic."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None and not analysis.dynamic

@@ -9,7 +9,10 @@ the same way. cmd.exe is the exception: it reads its raw line, which `cmd.py` pa
 from __future__ import annotations
 
 import ntpath
+import re
 from collections.abc import Sequence
+
+from policy.rules.shell.winenv import env_value
 
 _BLANKS = " \t"
 # Extensions a program is run by without naming them (PATHEXT's executables that matter here).
@@ -104,6 +107,10 @@ def split_command_line(text: str, *, first_is_program: bool = True) -> list[str]
         out.append(token)
 
 
+# A program named by one environment variable alone: `$env:X`, `${env:X}`, `%X%`.
+_WHOLE_VARIABLE = re.compile(r"(?i)\$env:(\w+)|\$\{env:([^}]+)\}|%([^%]+)%")
+
+
 def program_name(token: str) -> str:
     """The canonical name of a program as the rules compare it.
 
@@ -118,6 +125,9 @@ def program_name(token: str) -> str:
         The base name (`cmd`, `net`); "" for an empty token.
     """
     name = token.strip().strip('"').strip()
+    variable = _WHOLE_VARIABLE.fullmatch(name)
+    if variable is not None:  # `& $env:ComSpec`, `%ComSpec%`: the program the standard value names
+        name = env_value(variable.group(1) or variable.group(2) or variable.group(3) or "") or name
     name = ntpath.basename(name.replace("/", "\\")).lower().rstrip(". ")
     for extension in _PROGRAM_EXTENSIONS:
         if name.endswith(extension) and len(name) > len(extension):

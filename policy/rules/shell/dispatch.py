@@ -17,6 +17,7 @@ import base64
 import binascii
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from policy.rules.args import app_arguments, mode_of
 from policy.rules.shell.argv import program_name, split_command_line
@@ -539,7 +540,21 @@ def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
         command = args.get("command")
         if not isinstance(command, str):
             return Analysis(failed="PowerShell command is not text")
-        return analyse_powershell(command, nested=analyse_program)
+        return _unresolved_programs(analyse_powershell(command, nested=analyse_program))
     if tool == "App":
         return _app(args)
     return None
+
+
+def _unresolved_programs(analysis: Analysis) -> Analysis:
+    """A program whose name still holds a variable after folding (`& $env:X`, `& "$env:UNSET\\x"`)
+    was never resolved to a program: it is dynamic, never a harmless unknown program (issue 18
+    item 1: a non-constant name is never silently allowed)."""
+    unresolved = tuple(
+        f"'{op.text}' runs a program whose name is a variable with no known value"
+        for op in analysis.operations
+        if op.shell == "program" and "$" in op.name and "$" in program_name(op.name)
+    )
+    if not unresolved:
+        return analysis
+    return replace(analysis, dynamic=tuple(dict.fromkeys((*analysis.dynamic, *unresolved))))
