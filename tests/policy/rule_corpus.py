@@ -2614,6 +2614,23 @@ DANGEROUS += [
     ("PowerShell", _ps(r"& $env:TOOL C:\data -Recurse -Force"), "dynamic-command"),
 ]
 
+# WMI's Win32_Process.Create starts a command line: read through, or asked about when not constant.
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList 'cmd /c rd /s /q C:\Users'"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            r"Invoke-CimMethod -ClassName Win32_Process -MethodName Create"
+            r" -Arguments @{CommandLine='cmd /c rd /s /q C:\Users'}"
+        ),
+        "dynamic-command",
+    ),
+]
+
 # Every file of a tree rewritten is every file lost (ransomware's shape): a recursive delete.
 DANGEROUS += [
     (

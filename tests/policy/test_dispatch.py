@@ -435,3 +435,45 @@ def test_a_program_with_a_known_name_is_not_dynamic(command: str) -> None:
     """S-RULE-25: `$env:ComSpec` has a standard value (cmd); a constant program is not dynamic."""
     analysis = analyse_tool("PowerShell", {"command": command})
     assert analysis is not None and not analysis.dynamic
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList 'cmd /c rd /s /q C:\\x'",
+        "Invoke-WmiMethod Win32_Process Create 'cmd /c rd /s /q C:\\x'",
+        "Invoke-WmiMethod -Class root\\cimv2:Win32_Process -Name create -ArgumentList 'cmd.exe /c rd /s /q C:\\x'",
+    ],
+)
+def test_wmi_process_create_is_read_through_to_its_command_line(command: str) -> None:
+    """S-RULE-25: WMI's Win32_Process.Create starts a command line: it is analysed like `cmd /c`."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None
+    assert rd_of(analysis).args == ("C:\\x",)
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine=$c}",
+        "Get-CimClass Win32_Process | Invoke-CimMethod -MethodName Create -Arguments @{CommandLine='x'}",
+        "Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList $line",
+    ],
+)
+def test_a_process_create_that_cannot_be_read_is_dynamic(command: str) -> None:
+    """S-RULE-25: a Create whose class or command line is not constant asks; it never passes silently."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None and analysis.dynamic
+
+
+@requirement("S-RULE-25")
+def test_other_wmi_methods_start_nothing() -> None:
+    """S-RULE-25: `Invoke-WmiMethod Win32_Share Create` or a Terminate is not a process creation."""
+    for command in (
+        "Invoke-WmiMethod -Class Win32_Share -Name Create -ArgumentList 'C:\\data', 'data', 0",
+        "Invoke-WmiMethod -Class Win32_Process -Name GetOwner",
+    ):
+        analysis = analyse_tool("PowerShell", {"command": command})
+        assert analysis is not None and not analysis.dynamic and not find(analysis, "cmd", "rd")

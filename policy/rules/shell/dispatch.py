@@ -540,10 +540,41 @@ def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
         command = args.get("command")
         if not isinstance(command, str):
             return Analysis(failed="PowerShell command is not text")
-        return _unresolved_programs(analyse_powershell(command, nested=analyse_program))
+        return _wmi_process_create(_unresolved_programs(analyse_powershell(command, nested=analyse_program)))
     if tool == "App":
         return _app(args)
     return None
+
+
+_WMI_METHOD_CALLS = {
+    "invoke-wmimethod": ("class", "name", "argumentlist"),
+    "invoke-cimmethod": ("classname", "methodname", "arguments"),
+}
+
+
+def _wmi_process_create(analysis: Analysis) -> Analysis:
+    """`Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList 'cmd /c …'` (and the CIM
+    spelling) starts the command line it is given, as `[wmiclass]'Win32_Process'.Create(…)` does:
+    it is read through; a Create whose class or command line is not known is dynamic."""
+    parts: list[Analysis] = [analysis]
+    for op in analysis.operations:
+        names = _WMI_METHOD_CALLS.get(op.name) if op.shell == "powershell" else None
+        if names is None:
+            continue
+        bound = dict(op.params)
+        positional = list(op.args)
+        wmi_class = bound.get(names[0], positional.pop(0) if positional and names[0] not in bound else None)
+        method = bound.get(names[1], positional.pop(0) if positional and names[1] not in bound else None)
+        if (method or "").lower() != "create":
+            continue
+        line = bound.get(names[2], positional[0] if positional and names[2] not in bound else None)
+        if wmi_class is not None and not wmi_class.lower().endswith("win32_process"):
+            continue  # another class's Create (a share, a service: judged by its own rules)
+        if wmi_class is None or line is None:
+            parts.append(Analysis(dynamic=(f"'{op.text}' creates a process whose command line is not constant",)))
+        else:
+            parts.append(_command_line(line, op.depth + 1))
+    return analysis if len(parts) == 1 else _merge(*parts)
 
 
 def _unresolved_programs(analysis: Analysis) -> Analysis:
