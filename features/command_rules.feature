@@ -164,6 +164,14 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When the rules benchmark runs with 3 rounds
     Then it reports p50 and p95 of the text rules, the analyser and the whole match for the 2 KB script
 
+  @S-RULE-24
+  Scenario: A rule's pattern is searched only in the views that hold its required literals, and still hits
+    Given the command rules with a custom rule "no-force-push" and pattern "git\s+push\s.*--force"
+    When PowerShell is asked to run "Get-Date; Write-Output ok; git push origin main --force; Get-Date"
+    Then the call hits rule "no-force-push" with action "deny"
+    When PowerShell is asked to run "Get-Date; git push origin main"
+    Then the call hits no rule
+
   @S-RULE-23
   Scenario: Cloud tokens, SSH logins and a deleted password store are refused; Test-Path on them is not
     Given the built-in command rules

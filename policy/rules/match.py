@@ -71,6 +71,16 @@ class Rule:
     pattern: re.Pattern[str] | None = None
     predicate: Predicate | None = field(default=None, compare=False)
     builtin: bool = False
+    # Groups of strings such that a text `pattern` matches in holds one of each group
+    # (`required_literals`), or None: a view lacking a group cannot match and is not searched
+    # (a refusal to look, never a judgement: every other view is searched exactly as before).
+    needles: tuple[tuple[str, ...], ...] | None = field(default=None, init=False, compare=False, repr=False)
+    # The pattern's top-level alternatives, when it was joined from several (`_compile`): each is
+    # searched on its own with its own needles (a view matches the join iff it matches one of them).
+    alternatives: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    parts: tuple[tuple[re.Pattern[str], tuple[tuple[str, ...], ...] | None], ...] = field(
+        default=(), init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not _RULE_ID.match(self.id):
@@ -83,6 +93,15 @@ class Rule:
             raise ValueError(f"rule {self.id}: needs a pattern or a predicate")
         if not self.tools:
             raise ValueError(f"rule {self.id}: applies to no tool")
+        if self.pattern is not None:
+            object.__setattr__(self, "needles", required_literals(self.pattern))
+            if self.alternatives and self.pattern.pattern != _join_alternatives(self.alternatives):
+                raise ValueError(f"rule {self.id}: alternatives are not the pattern's")
+            # Searched one by one only when no alternative refers to a group (numbers shift in the join).
+            split = len(self.alternatives) > 1 and not any(_GROUP_REFERENCE.search(a) for a in self.alternatives)
+            sources = self.alternatives if split else ()
+            parts = [(re.compile(f"(?:{s})", self.pattern.flags), None) for s in sources] or [(self.pattern, None)]
+            object.__setattr__(self, "parts", tuple((p, required_literals(p)) for p, _ in parts))
 
     def hits(self, tool: str, args: Mapping[str, object], views: Callable[[], Sequence[str]]) -> bool:
         """Whether this rule matches the call (`views` is computed lazily, once per call).
@@ -99,15 +118,152 @@ class Rule:
             return False
         if self.predicate is not None and self.predicate(tool, args):
             return True
-        return self.pattern is not None and any(self.pattern.search(v) for v in views())
+        if self.pattern is None:
+            return False
+        texts = views()
+        needles = self.needles
+        if needles is not None:
+            joined = _joined(texts)
+            for group in needles:
+                if not any(needle in joined for needle in group):
+                    return False  # no view holds any string of this group: none can match
+        for part, part_needles in self.parts:
+            candidates = texts
+            if part_needles is not None:
+                joined = _joined(texts)
+                if not all(any(n in joined for n in group) for group in part_needles):
+                    continue  # no view can match this alternative
+                if len(texts) > 1:
+                    candidates = [v for v in texts if all(any(n in v for n in group) for group in part_needles)]
+            if any(part.search(v) for v in candidates):
+                return True
+        return False
 
     def hit(self) -> RuleHit:
         """This rule as the value the decision chain receives."""
         return RuleHit(rule_id=self.id, action=self.action, risk=self.risk, reason=self.reason)
 
 
+# ---------------------------------------------------------------------------------------
+# Needles: the literal strings a pattern cannot match without (a prefilter for `Rule.hits`)
+
+# One call's views joined by a character no needle holds (checked in `required_literals`), kept
+# for the call's next rule: `(views, joined)`, replaced as one object (no torn read).
+_NEEDLE_SEPARATOR = "\x00"
+_last_joined: tuple[Sequence[str], str] = ((), "")
+
+
+def _joined(views: Sequence[str]) -> str:
+    """The views as one text, so a needle is looked for once per rule rather than once per view."""
+    global _last_joined  # noqa: PLW0603 - a one-entry memo: every rule of one call asks for the same views
+    if type(views) is not tuple:
+        return _NEEDLE_SEPARATOR.join(views)  # a mutable sequence may change: never kept
+    last = _last_joined
+    if last[0] is views:
+        return last[1]
+    joined = _NEEDLE_SEPARATOR.join(views)
+    _last_joined = (views, joined)
+    return joined
+
+
+_Group = frozenset[str]  # at least one of these strings is in the searched text
+# A back-reference (`\1`, `(?P=name)`) or a conditional group (`(?(1)…)`) in a pattern's source (a superset).
+_GROUP_REFERENCE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
+try:  # the stdlib's regex parser: private, so a Python without it only loses the prefilter (never a rule)
+    import re._parser as sre  # type: ignore[import-not-found]  # no stubs
+
+    _REPEATS: tuple[object, ...] = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
+except (ImportError, AttributeError):  # pragma: no cover - every supported Python has it
+    sre = None
+    _REPEATS = ()
+_MAX_GROUPS = 4  # the strongest groups kept per rule (each costs a substring search per view)
+
+
+def required_literals(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], ...] | None:
+    """Groups of literal strings such that a text `pattern` matches in holds one string of every group.
+
+    Read from the parsed pattern: a run of literal characters is held by every match of the
+    sequence it is in; a group or a repeat of at least one holds what its content holds; an
+    alternation holds, for its best group of each branch, their union (nothing known if one
+    branch holds nothing known); a positive lookahead or lookbehind's content is in the searched
+    text too (needles are looked for in the text, not in the match), so `^(?=.*a)(?=.*b)` gives
+    two groups. Anything else (classes, `.`, negative lookarounds, back-references,
+    case-insensitive parts) contributes nothing and ends a run: every answer errs towards searching.
+
+    Args:
+        pattern: a compiled pattern over text.
+
+    Returns:
+        Up to `_MAX_GROUPS` groups (the longest shortest-needle first), each shortest needle
+        first with no needle holding another of its group; None when nothing is known, the
+        pattern is case-insensitive, or a needle would hold the separator `_joined` uses.
+    """
+    if pattern.flags & re.IGNORECASE or sre is None:
+        return None
+    try:
+        groups = _required(list(sre.parse(pattern.pattern, pattern.flags)))
+    except (re.error, RecursionError, OverflowError):
+        return None
+    if not groups or any(not n or _NEEDLE_SEPARATOR in n for g in groups for n in g):
+        return None
+    best = sorted(set(groups), key=lambda g: (_strength(g), sorted(g)), reverse=True)[:_MAX_GROUPS]
+    out = []
+    for group in best:
+        ordered = sorted(group, key=lambda n: (len(n), n))
+        out.append(tuple(n for i, n in enumerate(ordered) if not any(m in n for m in ordered[:i])))
+    return tuple(out)
+
+
+def _strength(group: _Group) -> tuple[int, int]:
+    return min(len(n) for n in group), -len(group)
+
+
+def _required(items: list[tuple[object, object]]) -> list[_Group]:
+    """The groups every match of a sequence of parsed items satisfies (empty: none known)."""
+    groups: list[_Group] = []
+    run: list[str] = []
+    for op, av in items:
+        if op is sre.LITERAL and isinstance(av, int):
+            run.append(chr(av))
+            continue
+        if run:
+            groups.append(frozenset({"".join(run)}))
+            run = []
+        groups.extend(_required_item(op, av))
+    if run:
+        groups.append(frozenset({"".join(run)}))
+    return groups
+
+
+def _required_item(op: object, av: object) -> list[_Group]:
+    if op is sre.SUBPATTERN and isinstance(av, tuple) and len(av) == 4:
+        _group, add_flags, _del_flags, body = av
+        return [] if add_flags & re.IGNORECASE else _required(list(body))
+    if op is sre.ASSERT and isinstance(av, tuple) and len(av) == 2:
+        return _required(list(av[1]))  # a positive lookaround matches in the same text: its literals are there
+    if op is sre.ATOMIC_GROUP:
+        return _required(list(av))  # type: ignore[call-overload]
+    if op in _REPEATS and isinstance(av, tuple) and len(av) == 3:
+        low, _high, body = av
+        return _required(list(body)) if low >= 1 else []
+    if op is sre.BRANCH and isinstance(av, tuple) and len(av) == 2:
+        union: set[str] = set()
+        for branch in av[1]:
+            found = _required(list(branch))
+            if not found:
+                return []  # this branch matches without any known literal
+            strongest: _Group = max(found, key=_strength)
+            union.update(strongest)
+        return [frozenset(union)]
+    return []
+
+
+def _join_alternatives(sources: Sequence[str]) -> str:
+    return "|".join(f"(?:{p})" for p in sources)
+
+
 def _compile(spec: RuleSpec) -> Rule:
-    pattern = re.compile("|".join(f"(?:{p})" for p in spec.patterns)) if spec.patterns else None
+    pattern = re.compile(_join_alternatives(spec.patterns)) if spec.patterns else None
     return Rule(
         id=spec.id,
         action=spec.action,
@@ -117,6 +273,7 @@ def _compile(spec: RuleSpec) -> Rule:
         pattern=pattern,
         predicate=spec.predicate,
         builtin=True,
+        alternatives=tuple(spec.patterns),
     )
 
 
