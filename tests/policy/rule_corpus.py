@@ -2631,6 +2631,31 @@ DANGEROUS += [
     ),
 ]
 
+# C# compiled on the spot and assemblies from bytes cannot be read (ask); an untyped object's `.Run` is.
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps("Add-Type -TypeDefinition 'public class X { public static void Go() { } }'; [X]::Go()"),
+        "dynamic-command",
+    ),
+    (
+        "PowerShell",
+        _ps("[Reflection.Assembly]::Load([Convert]::FromBase64String('TVqQAAMAAAAEAAAA'))"),
+        "dynamic-command",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            r"$o = [Activator]::CreateInstance([Type]::GetTypeFromProgID('WScript.Shell')); "
+            r"$o.Run('cmd /c rd /s /q C:\Users')"
+        ),
+        "protected-place-delete",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.Clipboard]::GetText()")),
+]
+
 # Every file of a tree rewritten is every file lost (ransomware's shape): a recursive delete.
 DANGEROUS += [
     (

@@ -477,3 +477,40 @@ def test_other_wmi_methods_start_nothing() -> None:
     ):
         analysis = analyse_tool("PowerShell", {"command": command})
         assert analysis is not None and not analysis.dynamic and not find(analysis, "cmd", "rd")
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Add-Type -TypeDefinition 'public class X { public static void Go() { } }'; [X]::Go()",
+        "Add-Type 'public class X { }'",
+        "Add-Type -MemberDefinition '[DllImport(\"kernel32\")] public static extern int X();' -Name K -Namespace W",
+        "[Reflection.Assembly]::Load([Convert]::FromBase64String('TVqQAAMAAAAEAAAA'))",
+    ],
+)
+def test_code_compiled_or_loaded_from_bytes_is_dynamic(command: str) -> None:
+    """S-RULE-25: C# compiled on the spot or an assembly from bytes is code the gateway cannot read: it asks."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None and analysis.dynamic
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    "command", ["Add-Type -AssemblyName System.Windows.Forms", "Add-Type -AssemblyName PresentationFramework"]
+)
+def test_loading_a_framework_assembly_by_name_is_not(command: str) -> None:
+    """S-RULE-25: `Add-Type -AssemblyName` loads a known library, no new code: ordinary."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None and not analysis.dynamic
+
+
+@requirement("S-RULE-25")
+def test_a_command_line_run_by_an_untyped_object_is_read_through() -> None:
+    """S-RULE-25: WScript.Shell made by `[Activator]::CreateInstance` is still read: `.Run('cmd /c …')`."""
+    command = (
+        "$o = [Activator]::CreateInstance([Type]::GetTypeFromProgID('WScript.Shell')); $o.Run('cmd /c rd /s /q C:\\x')"
+    )
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None
+    assert rd_of(analysis).args == ("C:\\x",)

@@ -540,7 +540,8 @@ def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
         command = args.get("command")
         if not isinstance(command, str):
             return Analysis(failed="PowerShell command is not text")
-        return _wmi_process_create(_unresolved_programs(analyse_powershell(command, nested=analyse_program)))
+        analysis = analyse_powershell(command, nested=analyse_program)
+        return _code_it_cannot_read(_wmi_process_create(_unresolved_programs(analysis)))
     if tool == "App":
         return _app(args)
     return None
@@ -574,6 +575,29 @@ def _wmi_process_create(analysis: Analysis) -> Analysis:
             parts.append(Analysis(dynamic=(f"'{op.text}' creates a process whose command line is not constant",)))
         else:
             parts.append(_command_line(line, op.depth + 1))
+    return analysis if len(parts) == 1 else _merge(*parts)
+
+
+# Methods that run a command line on an object the analyser could not type (`[Activator]::CreateInstance(
+# [Type]::GetTypeFromProgID('WScript.Shell')).Run(…)`): the line is read through, whatever the object.
+_UNTYPED_RUNNERS = frozenset({"?.run", "?.exec"})
+_ADD_TYPE_SOURCES = frozenset({"typedefinition", "memberdefinition"})
+
+
+def _code_it_cannot_read(analysis: Analysis) -> Analysis:
+    """C# compiled on the spot (`Add-Type -TypeDefinition`/`-MemberDefinition`/a source argument) and an
+    assembly loaded from bytes (`[Reflection.Assembly]::Load`) are code the gateway cannot read:
+    dynamic. A command line handed to `.Run`/`.Exec` of an untyped object is read through."""
+    parts: list[Analysis] = [analysis]
+    for op in analysis.operations:
+        if op.shell == "powershell" and op.name == "add-type":
+            named = {k for k, _ in op.params}
+            if named & _ADD_TYPE_SOURCES or (op.args and not named & {"assemblyname", "path", "literalpath"}):
+                parts.append(Analysis(dynamic=(f"'{op.text}' compiles C# code, which the gateway cannot read",)))
+        elif op.shell == "dotnet" and op.name == "system.reflection.assembly::load":
+            parts.append(Analysis(dynamic=(f"'{op.text}' loads code from bytes the gateway cannot read",)))
+        elif op.shell in ("dotnet", "com") and op.name in _UNTYPED_RUNNERS and op.args:
+            parts.append(_command_line(op.args[0], op.depth + 1))
     return analysis if len(parts) == 1 else _merge(*parts)
 
 
