@@ -2612,6 +2612,7 @@ DANGEROUS += [
     ("PowerShell", _ps("Start-Process \"$env:ComSpec\" '/c rd /s /q C:\\Users'"), "protected-place-delete"),
     ("PowerShell", _ps(r"$env:X = 'Remove-Item'; & $env:X C:\Users -Recurse -Force"), "dynamic-command"),
     ("PowerShell", _ps(r"& $env:TOOL C:\data -Recurse -Force"), "dynamic-command"),
+    ("PowerShell", _ps(r"$b = 'xRemove-Item'; & $b.Substring(1) -Recurse -Force C:\Users"), "dynamic-command"),
 ]
 
 # WMI's Win32_Process.Create starts a command line: read through, or asked about when not constant.

@@ -709,3 +709,19 @@ def test_switch_clauses_are_separated_as_the_full_pass_separates_them(text: str,
     result = repair(text)
     assert result is not None
     assert result.text == repaired
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$b = 'xRemove-Item'; & $b.Substring(1) -Recurse -Force C:\\Users",
+        "$c = Get-Command Remove-Item; & $c.Name C:\\Users -Recurse",
+        "& $env:temp.exe",
+    ],
+)
+def test_a_member_of_a_variable_as_the_command_name_is_not_constant(command: str) -> None:
+    """S-RULE-25: `& $b.Substring(1)` reads a member (PowerShell's rule), not `$b` glued to `.Substring`."""
+    analysis = analyse_powershell(command)
+    assert analysis.dynamic
+    assert not any(o.name.endswith(".substring") for o in analysis.operations)

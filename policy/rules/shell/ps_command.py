@@ -204,6 +204,12 @@ class CommandWalker(MethodCalls):
         if kind in _PATH_COMMAND_NAME:
             if node.named_child_count == 1:
                 return self.fold(node.named_children[0])
+            children = node.named_children
+            for before, after in zip(children, children[1:], strict=False):
+                if before.kind_id in _VARIABLE and self.text(after).startswith("."):
+                    # `& $b.Substring(1)`, `& $c.Source`: PowerShell reads a member of the variable here,
+                    # not text glued to its value, and the member's value is not known: not constant.
+                    return UNKNOWN
             parts = [
                 self.fold(c) if c.kind_id not in _PATH_COMMAND_NAME_TOKEN else self.bareword(self.text(c))
                 for c in node.named_children
