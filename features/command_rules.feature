@@ -207,3 +207,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "recursive-delete" with action "deny"
     When PowerShell is asked to run "Get-ChildItem C:\proj -Recurse -File | Add-Content -Value 'x'"
     Then the call hits no rule
+
+  @S-RULE-28
+  Scenario: A script is judged when it is written, so the next call cannot run it unjudged
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\cleanup.bat", "content": "rd /s /q C:\\Users"}
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\notes.md", "content": "rd /s /q C:\\Users"}
+    Then the call hits no rule
+    When PowerShell is asked to run "Set-Content $env:TEMP\x.bat 'rd /s /q C:\Users'; & $env:TEMP\x.bat"
+    Then the call hits rule "protected-place-delete" with action "deny"

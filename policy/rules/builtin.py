@@ -53,7 +53,7 @@ Action: TypeAlias = Literal["deny", "ask"]
 READ_ARGS: Mapping[str, tuple[str, ...]] = {
     "PowerShell": ("command",),
     "Registry": ("mode", "path", "name", "value", "type"),
-    "FileSystem": ("mode", "path", "destination", "recursive", "append"),
+    "FileSystem": ("mode", "path", "destination", "recursive", "append", "content"),
     "Process": ("mode", "name", "pid", "force"),
     "App": ("mode", "name", "executable", "args", "cwd"),
     "Shortcut": ("shortcut",),

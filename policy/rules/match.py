@@ -316,6 +316,11 @@ def _command_views(text: str) -> tuple[str, ...]:
     return (*layers, UNINSPECTABLE_VIEW) if not complete else tuple(layers)
 
 
+# What a file says is not a command: a written script's content is analysed as the script it is
+# (`shell.dispatch`), a document's not at all, so the text patterns never see FileSystem `content`.
+_NOT_VIEWED = frozenset({"content"})
+
+
 def tool_views(tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
     """The normalised texts rule patterns are searched in, for one call.
 
@@ -343,7 +348,11 @@ def tool_views(tool: str, args: Mapping[str, object]) -> tuple[str, ...]:
         if line:
             views.extend(_command_views(line))
     keys = READ_ARGS.get(tool) or tuple(sorted(str(k) for k in args))
-    pairs = [f"{k}={fold(value_text(args[k])[:KV_VALUE_CHARS])}" for k in keys if args.get(k) is not None]
+    pairs = [
+        f"{k}={fold(value_text(args[k])[:KV_VALUE_CHARS])}"
+        for k in keys
+        if args.get(k) is not None and k not in _NOT_VIEWED
+    ]
     if pairs:
         views.append(" ".join(pairs))
     return tuple(views)

@@ -2657,6 +2657,31 @@ ORDINARY += [
     ("PowerShell", _ps("Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.Clipboard]::GetText()")),
 ]
 
+# A script written by the call is judged by its content, run in the same call or left for a later one.
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Set-Content $env:TEMP\x.bat 'rd /s /q C:\Users'; & $env:TEMP\x.bat"),
+        "protected-place-delete",
+    ),
+    ("PowerShell", _ps(r"New-Item C:\t\x.ps1 -Value 'Remove-Item C:\Users -Recurse -Force'"), "protected-place-delete"),
+    (
+        "FileSystem",
+        _fs("write", "C:\\Users\\me\\cleanup.bat", content="rd /s /q C:\\Users\r\n"),
+        "protected-place-delete",
+    ),
+    (
+        "FileSystem",
+        _fs("write", "C:\\Users\\me\\x.ps1", content="Set-MpPreference -DisableRealtimeMonitoring $true"),
+        "disable-defender",
+    ),
+    ("PowerShell", _ps(r"Set-Content C:\t\x.vbs 'WScript.Echo 1'; wscript C:\t\x.vbs"), "dynamic-command"),
+]
+ORDINARY += [
+    ("FileSystem", _fs("write", "C:\\Users\\me\\Projects\\app\\build.bat", content="msbuild app.sln\r\necho done")),
+    ("PowerShell", _ps(r"Set-Content C:\Users\me\Projects\app\run.ps1 'Get-ChildItem; npm test'; & .\run.ps1")),
+]
+
 # Every file of a tree rewritten is every file lost (ransomware's shape): a recursive delete.
 DANGEROUS += [
     (

@@ -514,3 +514,65 @@ def test_a_command_line_run_by_an_untyped_object_is_read_through() -> None:
     analysis = analyse_tool("PowerShell", {"command": command})
     assert analysis is not None
     assert rd_of(analysis).args == ("C:\\x",)
+
+
+# --- a script written by the call, run or not (stop 24) ------------------------------------
+
+
+@requirement("S-RULE-28")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Set-Content $env:TEMP\\x.bat 'rd /s /q C:\\x'; & $env:TEMP\\x.bat",
+        "Set-Content -Path C:\\t\\x.cmd -Value 'rd /s /q C:\\x'; Start-Process C:\\t\\x.cmd",
+        "New-Item C:\\t\\x.bat -Value 'rd /s /q C:\\x'; C:\\t\\x.bat",
+        "Set-Content C:\\t\\x.bat 'rd /s /q C:\\x'; cmd /c C:\\t\\x.bat",
+        "Set-Content C:\\t\\later.bat 'rd /s /q C:\\x'",
+        "[IO.File]::WriteAllText('C:\\t\\x.bat', 'rd /s /q C:\\x')",
+    ],
+)
+def test_a_batch_file_written_by_the_command_is_read_as_cmd(command: str) -> None:
+    """S-RULE-28: `Set-Content x.bat 'rd …'; & x.bat` deletes; so would the next call that runs it."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None
+    assert rd_of(analysis).args == ("C:\\x",)
+
+
+@requirement("S-RULE-28")
+def test_a_powershell_script_written_by_the_command_is_read_as_powershell() -> None:
+    """S-RULE-28: the .ps1's text is analysed; its Remove-Item is an operation of the call."""
+    analysis = analyse_tool(
+        "PowerShell", {"command": "Set-Content C:\\t\\x.ps1 'Remove-Item C:\\x -Recurse'; & C:\\t\\x.ps1"}
+    )
+    assert analysis is not None and find(analysis, "powershell", "remove-item")
+
+
+@requirement("S-RULE-28")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Set-Content C:\\t\\x.ps1 $code; & C:\\t\\x.ps1",
+        "Set-Content C:\\t\\x.vbs 'WScript.Echo 1'; wscript C:\\t\\x.vbs",
+    ],
+)
+def test_a_script_that_cannot_be_read_and_is_run_is_dynamic(command: str) -> None:
+    """S-RULE-28: unknown content, or a language the gateway does not read, run in the same call: it asks."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None and analysis.dynamic
+
+
+@requirement("S-RULE-28")
+@pytest.mark.parametrize(
+    ("args", "judged"),
+    [
+        ({"mode": "write", "path": "C:\\t\\x.bat", "content": "rd /s /q C:\\x"}, True),
+        ({"mode": "write", "path": "C:\\t\\X.CMD. ", "content": "rd /s /q C:\\x"}, True),
+        ({"mode": "write", "path": "C:\\t\\x.ps1", "content": "Remove-Item C:\\x -Recurse"}, True),
+        ({"mode": "write", "path": "C:\\t\\notes.md", "content": "rd /s /q C:\\x"}, False),
+        ({"mode": "read", "path": "C:\\t\\x.bat"}, False),
+    ],
+)
+def test_filesystem_writes_a_script_judged_as_the_script_it_is(args: dict[str, object], judged: bool) -> None:
+    """S-RULE-28: FileSystem `write` of a .bat/.cmd/.ps1 is analysed; a document or a read is not."""
+    analysis = analyse_tool("FileSystem", args)
+    assert (analysis is not None and bool(analysis.operations)) is judged

@@ -69,7 +69,7 @@ def test_rules_read_exactly_these_real_argument_names() -> None:
     expected = {
         "PowerShell": {"command"},
         "Registry": {"mode", "path", "name", "value", "type"},
-        "FileSystem": {"mode", "path", "destination", "recursive", "append"},
+        "FileSystem": {"mode", "path", "destination", "recursive", "append", "content"},  # content: scripts (S-RULE-28)
         "Process": {"mode", "name", "pid", "force"},
         "App": {"mode", "name", "executable", "args", "cwd"},
         "Shortcut": {"shortcut"},

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ntpath
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -541,9 +542,11 @@ def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
         if not isinstance(command, str):
             return Analysis(failed="PowerShell command is not text")
         analysis = analyse_powershell(command, nested=analyse_program)
-        return _code_it_cannot_read(_wmi_process_create(_unresolved_programs(analysis)))
+        return _scripts_written_then_run(_code_it_cannot_read(_wmi_process_create(_unresolved_programs(analysis))))
     if tool == "App":
         return _app(args)
+    if tool == "FileSystem":
+        return _written_script(args)
     return None
 
 
@@ -599,6 +602,93 @@ def _code_it_cannot_read(analysis: Analysis) -> Analysis:
         elif op.shell in ("dotnet", "com") and op.name in _UNTYPED_RUNNERS and op.args:
             parts.append(_command_line(op.args[0], op.depth + 1))
     return analysis if len(parts) == 1 else _merge(*parts)
+
+
+# What writes a file with its content in the call (`Set-Content x.bat 'rd …'`): (path slot, content slot),
+# each a parameter name or a positional index.
+_FILE_WRITERS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
+    "set-content": (("path", 0), ("value", 1)),
+    "add-content": (("path", 0), ("value", 1)),
+    "new-item": (("path", 0), ("value", 1)),
+    "out-file": (("filepath", 0), ("inputobject", 99)),
+    "system.io.file::writealltext": (("", 0), ("", 1)),
+    "system.io.file::appendalltext": (("", 0), ("", 1)),
+    "system.io.file::writealllines": (("", 0), ("", 1)),
+}
+_SCRIPT_SHELLS = {".bat": "cmd", ".cmd": "cmd", ".ps1": "powershell"}
+# Other script files Windows runs by extension: their language is not read, so running one is dynamic.
+_OTHER_SCRIPTS = frozenset({".vbs", ".vbe", ".js", ".jse", ".wsf", ".wsh", ".hta", ".py", ".psm1"})
+# What runs a file: a program operation (`& x.bat`, `x.bat`, `cmd /c x.bat`, `powershell -File x.ps1`),
+# `Start-Process`, `Invoke-Item`, cmd's `start` and `call`.
+_FILE_RUNNERS = frozenset({"start-process", "invoke-item", "start", "call"})
+
+
+def _slot(op: Operation, where: tuple[str, int]) -> Value:
+    name, index = where
+    for key, value in op.params:
+        if name and key == name:
+            return value
+    return op.args[index] if index < len(op.args) else None
+
+
+def _written_scripts(ops: Sequence[Operation]) -> dict[str, tuple[int, Value]]:
+    """Script files the call writes (by base name, lower case): where, and with what content."""
+    found: dict[str, tuple[int, Value]] = {}
+    for i, op in enumerate(ops):
+        slots = _FILE_WRITERS.get(op.name)
+        if slots is None or op.shell not in ("powershell", "dotnet"):
+            continue
+        path = _slot(op, slots[0])
+        if path is None:
+            continue
+        base = ntpath.basename(path.strip("'\" ").replace("/", "\\")).lower()
+        if ntpath.splitext(base)[1] in _SCRIPT_SHELLS or ntpath.splitext(base)[1] in _OTHER_SCRIPTS:
+            found[base] = (i, _slot(op, slots[1]))
+    return found
+
+
+def _runs(op: Operation, base: str) -> bool:
+    if not (op.shell == "program" or op.name in _FILE_RUNNERS):
+        return False
+    # The base name anywhere in what it runs: a loose match errs towards reading the script.
+    words = [op.text, *(v for _, v in op.params if v), *(a for a in op.args if a)]
+    return any(base in w.lower() for w in words)
+
+
+def _scripts_written_then_run(analysis: Analysis) -> Analysis:
+    """A script written by this very command and then run (`Set-Content x.bat 'rd /s /q C:\\x'; & x.bat`) is
+    judged by its content, read as cmd (`.bat`, `.cmd`) or PowerShell (`.ps1`); content that is not
+    constant, or a script in a language the gateway does not read (`.vbs`, `.js`, `.py` …), is dynamic."""
+    ops = analysis.operations
+    written = _written_scripts(ops) if any(op.name in _FILE_WRITERS for op in ops) else {}
+    parts: list[Analysis] = [analysis]
+    for base, (at, content) in written.items():
+        run = next((op for op in ops[at + 1 :] if _runs(op, base)), None)
+        shell = _SCRIPT_SHELLS.get(ntpath.splitext(base)[1])
+        if run is not None and (content is None or shell is None):
+            why = f"'{run.text}' runs the script {base} written just before, which the gateway cannot read"
+            parts.append(Analysis(dynamic=(why,)))
+        elif content is not None and shell is not None:
+            # Judged when written, run here or not: a later call may run it (`script_content`).
+            parts.append(script_content(shell, content, ops[at].depth + 1))
+    return analysis if len(parts) == 1 else _merge(*parts)
+
+
+def script_content(shell: str, content: str, depth: int = 1) -> Analysis:
+    """What a script file does when it runs: its text read as cmd (`.bat`, `.cmd`) or PowerShell (`.ps1`)."""
+    if shell == "cmd":
+        return analyse_cmd(content, depth=depth, nested=analyse_program)
+    return analyse_powershell(content, depth=depth, nested=analyse_program)
+
+
+def _written_script(args: Mapping[str, object]) -> Analysis | None:
+    """FileSystem `write` of a `.bat`, `.cmd` or `.ps1` with its content: judged as the script it is, so
+    a script planted by one call is not run unjudged by the next (a `.vbs`/`.js` is not read)."""
+    path, content = args.get("path"), args.get("content")
+    if mode_of(args, "") != "write" or not isinstance(path, str) or not isinstance(content, str):
+        return None
+    shell = _SCRIPT_SHELLS.get(ntpath.splitext(path.strip().rstrip(". ").lower())[1])
+    return script_content(shell, content) if shell is not None else None
 
 
 def _unresolved_programs(analysis: Analysis) -> Analysis:
