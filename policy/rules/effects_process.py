@@ -294,6 +294,8 @@ def _curl(op: Operation) -> Effects:
 def _certutil(op: Operation) -> Effects:
     argv = argv_of(op)
     words = argv.positionals()
+    if argv.flag("exportpfx"):  # a certificate with its private key written out
+        return (effect(K.CREDENTIAL_ACCESS, None, "certutil -exportPFX"),)
     if argv.flag("urlcache", "verifyctl", "url"):
         url = next((w for w in words if w is None or _REMOTE.match(unquote(w))), None)
         out = [effect(K.DOWNLOAD_EXECUTE, url, "certutil -urlcache (LOLBin download)")]

@@ -413,6 +413,8 @@ _CREDENTIAL_CMDLETS += ("get-passhashes", "invoke-powerdump", "get-vaultcredenti
 _CREDENTIAL_CMDLETS += ("invoke-ninjacopy", "invoke-dcsync", "get-keystrokes", "invoke-credentialinjection")
 
 SYSTEM_CMDLETS: Mapping[str, Handler] = {
+    # Certificates with their private keys written out: a key that signs or logs in as the user.
+    "export-pfxcertificate": _credential_tool,
     "clear-eventlog": _event_log,
     "remove-eventlog": _event_log,
     "limit-eventlog": _event_log,

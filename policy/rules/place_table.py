@@ -246,6 +246,10 @@ amsi-key           security-tool-key tree | the Antimalware Scan Interface (AMSI
     hklm\software\microsoft\amsi; hk*\software\microsoft\windows script\settings [amsienable]
 attachments-key    security-tool-key tree | the downloaded-file (Mark of the Web) settings
     $CV\policies\attachments
+office-macro-key   security-tool-key tree | Office's macro and protected-view security settings
+    hk*\software\microsoft\office\*\*\security [vbawarnings, accessvbom, blockcontentexecutionfrominternet]
+    hk*\software\policies\microsoft\office\*\*\security [vbawarnings, accessvbom, blockcontentexecutionfrominternet]
+    hk*\software\microsoft\office\*\*\security\protectedview
 remote-desktop-key security-tool-key tree | Remote Desktop's settings
     $CTL\terminal server
 uac-key            uac-key        tree | User Account Control's settings

@@ -2657,6 +2657,30 @@ ORDINARY += [
     ("PowerShell", _ps("Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.Clipboard]::GetText()")),
 ]
 
+# A certificate's private key written out is a credential; Office's macro security is a security setting.
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem Cert:\CurrentUser\My | Export-PfxCertificate -FilePath C:\t\c.pfx -Password $p"),
+        "credential-access",
+    ),
+    ("PowerShell", _ps(r"certutil -exportPFX -p x My 1234 C:\t\c.pfx"), "credential-access"),
+    (
+        "Registry",
+        _reg_set("HKCU:\\Software\\Microsoft\\Office\\16.0\\Word\\Security", "VBAWarnings", "1"),
+        "security-weakening",
+    ),
+    (
+        "Registry",
+        _reg_set("HKCU:\\Software\\Microsoft\\Office\\16.0\\Excel\\Security", "AccessVBOM", "1"),
+        "security-weakening",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Get-ChildItem Cert:\CurrentUser\My | Select-Object Subject, NotAfter")),
+    ("Registry", _reg("get", "HKCU:\\Software\\Microsoft\\Office\\16.0\\Word\\Security", "VBAWarnings")),
+]
+
 # A script written by the call is judged by its content, run in the same call or left for a later one.
 DANGEROUS += [
     (
