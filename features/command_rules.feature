@@ -185,6 +185,10 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Test-Path $env:USERPROFILE\.kube\config"
     Then the call hits no rule
+    When PowerShell is asked to run "Get-ChildItem Cert:\CurrentUser\My | Export-PfxCertificate -FilePath C:\t\c.pfx -Password $p"
+    Then the call hits rule "credential-access" with action "deny"
+    When "Registry" is called with {"mode": "set", "path": "HKCU:\\Software\\Microsoft\\Office\\16.0\\Word\\Security", "name": "VBAWarnings", "value": "1", "type": "DWord"}
+    Then the call hits rule "security-weakening" with action "deny"
 
   @S-RULE-25
   Scenario: A program that starts what it is given, and code in another language, are read through or asked about
