@@ -313,7 +313,9 @@ def explain_config(
         sources["state_dir"] = Source(kind="default", detail="the user state dir")
     config = GatewayConfig(
         **values,
-        state_dir=(resolved_state or default_state_dir()).expanduser(),
+        # Absolute from the start: a relative `--state-dir` means the folder it named when the gateway
+        # started, whatever the working directory later (a background thread once wrote into a new cwd).
+        state_dir=(resolved_state or default_state_dir()).expanduser().absolute(),
         config_file=path,
         warnings=tuple(warnings),
     )

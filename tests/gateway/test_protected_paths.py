@@ -144,3 +144,15 @@ def test_the_app_protects_its_resolved_paths_and_the_default_config_folder(
     assert paths[-len(SELF_COMMANDS) :] == SELF_COMMANDS
     assert all(os.path.isabs(p) for p in paths[: -len(SELF_COMMANDS)])
     assert app.protected_paths is paths, "resolved once"
+
+
+@requirement("S-SELF-04")
+def test_a_relative_state_dir_is_made_absolute_when_the_config_is_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S-SELF-04: `--state-dir guard` names `<cwd at start>/guard`; a later chdir (a test's teardown, a
+    background id-block thread still running) writes nothing into the new working directory."""
+    monkeypatch.chdir(tmp_path)
+    config = load_config(environ={}, state_dir=Path("guard"))
+    assert config.state_dir == tmp_path / "guard"
+    assert config.state_dir.is_absolute()
