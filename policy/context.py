@@ -122,6 +122,8 @@ class SessionView:
         clipboard: the text this session last put on the clipboard with the Clipboard tool,
             None when the gateway cannot know what the clipboard holds (nothing set, or a
             command ran since that may have changed it); a paste is judged by it (policy/typed.py).
+        unentered: the text typed since the last Enter (`rules.keyboard.unentered_after`); the next
+            text typed where it runs is judged with it in front (a command typed in pieces).
     """
 
     session: str
@@ -132,10 +134,13 @@ class SessionView:
     generation: int = 0
     probe: Probe = NOT_PROBED
     clipboard: str | None = None
+    unentered: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.session, str):
             raise TypeError("SessionView.session must be a string")
+        if not isinstance(self.unentered, str):
+            raise TypeError("SessionView.unentered must be a string")
         if self.clipboard is not None and not isinstance(self.clipboard, str):
             raise TypeError("SessionView.clipboard must be None or a string")
         for key, obs in self.observations.items():

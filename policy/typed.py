@@ -26,6 +26,7 @@ from policy.decision import RuleHit
 from policy.freshness import basis_of
 from policy.labels import label_table
 from policy.observation import Observation, Point
+from policy.rules.args import truthy
 from policy.rules.keyboard import RISK, TypingTarget, is_paste_chord, typed_inputs, typing_target
 from policy.values import ToolCall
 
@@ -103,7 +104,9 @@ def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) ->
             reason=f"this pastes into {where[1]}, which runs what it is given, and the gateway cannot know what "
             "the clipboard holds. Instead, type the command with Type, or set it with Clipboard first.",
         )
-    return _judge(text, where, ctx, enter="\n" in text or "\r" in text)
+    line = ctx.view.unentered + text  # a paste completes the line typed before it, as typing does
+    texts = (text, line) if line != text else (text,)
+    return _worst([h for h in (_judge(t, where, ctx, enter="\n" in t or "\r" in t) for t in texts) if h])
 
 
 def _is_right_click(call: ToolCall) -> bool:
@@ -135,10 +138,14 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
             where = _target(obs, point, None)
         return _paste_hit(call, ctx, where)
     hits: list[RuleHit] = []
+    before = "" if call.tool == "MultiEdit" or truthy(call.args.get("clear", False)) else ctx.view.unentered
     for item in typed_inputs(call.tool, call.args):
-        hit = _judge(item.text, _target(obs, item.point, item.label), ctx, enter=item.enter)
-        if hit is not None:
-            hits.append(hit)
+        where = _target(obs, item.point, item.label)
+        # The text alone, and the line it completes: `r` typed earlier, then `d /s /q C:\x` + Enter.
+        for text in (item.text, before + item.text) if before else (item.text,):
+            hit = _judge(text, where, ctx, enter=item.enter)
+            if hit is not None:
+                hits.append(hit)
     return _worst(hits)
 
 

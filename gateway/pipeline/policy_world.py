@@ -190,6 +190,7 @@ def session_view(app: GatewayApp, session: str, probe: Probe) -> SessionView:
         generation=app.store.generation,
         probe=probe,
         clipboard=app.store.clipboard,
+        unentered=app.store.unentered,
     )
 
 

@@ -27,6 +27,7 @@ from gateway.files.owner_only import THIS_MACHINE, FileGuard
 from gateway.files.retry import SHARING_RETRY, SharingRetry
 from policy.freshness import window_known
 from policy.observation import NO_PRIVACY, Capture, Mapping, Observation, Privacy
+from policy.rules.keyboard import unentered_after
 
 STOP_FILE = "STOP"
 # Ids of dropped observations are remembered (with their session) so that citing one says
@@ -62,12 +63,19 @@ class ObservationStore:
         # the last Clipboard `set`, or None once anything ran that may have changed it. The
         # clipboard is the desktop's, not a session's, so one value serves every session.
         self.clipboard: str | None = None
+        # Text typed (or pasted) since the last Enter: a command typed in pieces over several calls
+        # (`r`, then `d /s /q C:\\x` + Enter) runs as one line, so policy/typed.py judges the pieces
+        # together (`unentered` + the new text). Desktop-wide like the clipboard, and kept across clicks:
+        # only Enter, Esc or a Type with `clear` ends the line (kept too long rather than too short).
+        self.unentered = ""
 
     def note_forwarded(self, tool: str, args: dict[str, Any], *, read_only: bool, paste: bool) -> None:
-        """Track the clipboard across a call that reached upstream (policy/typed.py judges pastes by it),
-        and count the calls that may have moved focus."""
+        """Track the clipboard and the text typed since the last Enter across a call that reached
+        upstream (policy/typed.py judges pastes and typed text by them), and count the calls that may
+        have moved focus."""
         if not read_only:
             self.changes += 1
+        self.unentered = unentered_after(self.unentered, tool, args, self.clipboard if paste else None)
         if tool == "Clipboard":
             mode = str(args.get("mode", "")).strip().lower()
             if mode == "set":

@@ -416,3 +416,41 @@ def is_enter_chord(tool: str, args: Mapping[str, object]) -> bool:
         True for the Shortcut `enter` (alone or with modifiers, e.g. `ctrl+enter`).
     """
     return tool == "Shortcut" and "enter" in _chord(args)
+
+
+# The most of the line typed since the last Enter that is kept (a console line is rarely longer).
+MAX_UNENTERED = 4096
+_ENDS_LINE = frozenset({"enter", "esc", "escape"})
+_BREAKS = re.compile(r"[\r\n]")
+
+
+def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: str | None = None) -> str:
+    """The text typed since the last Enter, after a call that reached the desktop.
+
+    A console runs a line when Enter comes, whatever number of calls typed it, so the pieces are
+    kept and judged together with the next text (policy/typed.py). Kept across clicks and other
+    calls (too long a line errs towards judging); ended by Enter (`press_enter`, a line break, the
+    `enter` chord), Esc, or a Type with `clear`. MultiEdit types each item with `clear`.
+
+    Args:
+        line: the text typed since the last Enter, before this call.
+        tool: upstream's tool name.
+        args: the call's arguments.
+        pasted: the text a paste chord put in (the known clipboard), None when unknown or no paste.
+
+    Returns:
+        The text typed since the last Enter after this call (at most `MAX_UNENTERED` characters).
+    """
+    if tool == "Type" and isinstance(args.get("text"), str):
+        if truthy(args.get("press_enter", False)):
+            return ""
+        line = ("" if truthy(args.get("clear", False)) else line) + str(args["text"])
+    elif tool == "MultiEdit":
+        items = typed_inputs(tool, args)
+        if items:
+            line = items[-1].text
+    elif tool == "Shortcut" and _chord(args) & _ENDS_LINE:
+        return ""
+    elif pasted is not None:
+        line += pasted
+    return _BREAKS.split(line)[-1][-MAX_UNENTERED:]

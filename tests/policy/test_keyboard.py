@@ -28,6 +28,7 @@ from policy.rules.keyboard import (
     typed_inputs,
     typing_target,
 )
+from tests._requirements import requirement
 
 T = TypingTarget
 EDGE = "Example Domain - Microsoft\u200b Edge"
@@ -347,3 +348,30 @@ def test_paste_chords(shortcut: str, paste: bool) -> None:
 def test_enter_chords(shortcut: str, enter: bool) -> None:
     """A Shortcut `enter` runs what was typed before it."""
     assert is_enter_chord("Shortcut", {"shortcut": shortcut}) is enter
+
+
+@requirement("S-RULE-29")
+@pytest.mark.parametrize(
+    ("line", "tool", "args", "pasted", "after"),
+    [
+        ("", "Type", {"text": "r"}, None, "r"),
+        ("r", "Type", {"text": "d /s"}, None, "rd /s"),
+        ("rd /s", "Type", {"text": " x", "press_enter": True}, None, ""),
+        ("ab", "Type", {"text": "c", "clear": True}, None, "c"),
+        ("ab", "Type", {"text": "x\nyz"}, None, "yz"),
+        ("ab", "Shortcut", {"shortcut": "esc"}, None, ""),
+        ("ab", "Shortcut", {"shortcut": "Return"}, None, ""),
+        ("ab", "Shortcut", {"shortcut": "ctrl+v"}, "cd", "abcd"),
+        ("ab", "Shortcut", {"shortcut": "ctrl+v"}, None, "ab"),
+        ("ab", "Click", {"loc": [1, 2]}, None, "ab"),
+        ("ab", "MultiEdit", {"locs": [[1, 2, "one"], [3, 4, "two"]]}, None, "two"),
+        ("x" * 5000, "Type", {"text": "y"}, None, ("x" * 5000 + "y")[-4096:]),
+    ],
+)
+def test_the_line_typed_since_the_last_enter(
+    line: str, tool: str, args: dict[str, object], pasted: str | None, after: str
+) -> None:
+    """S-RULE-29: pieces add up until Enter, Esc or `clear`; clicks keep the line (too long errs towards judging)."""
+    from policy.rules.keyboard import unentered_after
+
+    assert unentered_after(line, tool, args, pasted) == after

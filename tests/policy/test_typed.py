@@ -139,3 +139,46 @@ def test_text_typed_into_a_document_is_not_read_as_cmd() -> None:
     """S-RULE-27: Notepad runs nothing: the same cmd text typed there is just text."""
     loc = focus_point(capture_of("notepad"))
     assert hit_of("notepad", "Type", text=CMD_ONLY[0][0], loc=loc, press_enter=True) is None
+
+
+def hit_after(
+    scenario: str, unentered: str, tool: str, clipboard: str | None = None, **args: Any
+) -> tuple[str, str] | None:
+    capture = capture_of(scenario)
+    obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
+    view = SessionView(
+        session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1, clipboard=clipboard,
+        unentered=unentered,
+    )  # fmt: skip
+    hit = typed_hit(call(tool, **args), context(view, rules=RULES))
+    return None if hit is None else (hit.rule_id, hit.action)
+
+
+@requirement("S-RULE-29")
+@pytest.mark.parametrize("scenario", ["console-cmd", "console-powershell", "run-box"])
+def test_a_command_typed_in_pieces_is_judged_as_the_line_it_makes(scenario: str) -> None:
+    """S-RULE-29: `r` typed before, then `d /s /q C:\\data` + Enter, runs `rd /s /q C:\\data`: refused."""
+    loc = focus_point(capture_of(scenario))
+    piece = {"text": "d /s /q C:\\data", "loc": loc, "press_enter": True}
+    assert hit_of(scenario, "Type", **piece) is None  # the piece alone is harmless
+    assert hit_after(scenario, "r", "Type", **piece) == ("recursive-delete", "deny")
+
+
+@requirement("S-RULE-29")
+def test_a_paste_completes_the_line_typed_before_it() -> None:
+    """S-RULE-29: `Remove-Item -Recurse ` typed, then `C:\\data` pasted with Enter: judged as one line."""
+    loc = focus_point(capture_of("console-powershell"))
+    assert hit_after("console-powershell", "Remove-Item -Recurse -Force ", "Shortcut", clipboard="C:\\data\n",
+                     shortcut="ctrl+v") == ("recursive-delete", "deny")  # fmt: skip
+    assert (
+        hit_after("console-powershell", "Get-ChildItem ", "Shortcut", clipboard="C:\\data\n", shortcut="ctrl+v") is None
+    )
+    assert loc
+
+
+@requirement("S-RULE-29")
+def test_a_type_that_clears_the_field_starts_a_new_line() -> None:
+    """S-RULE-29: with `clear` the earlier pieces are gone: only the new text is judged."""
+    loc = focus_point(capture_of("console-cmd"))
+    args = {"text": "d /s /q C:\\data", "loc": loc, "press_enter": True, "clear": True}
+    assert hit_after("console-cmd", "r", "Type", **args) is None
