@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from policy import Approval, Probe, ToolCall
+from policy import Approval, KillState, Probe, ToolCall
 from tests._requirements import requirement
 from tests.policy._world import NOTEPAD, T0
 
@@ -103,3 +103,31 @@ def test_a_probe_says_what_it_saw_only_when_it_answered(fields: dict[str, object
     with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
         Probe(**fields)  # type: ignore[arg-type]
     assert Probe(status="pending", captured=False).status == "pending"
+
+
+@requirement("S-KILL-01")
+@pytest.mark.parametrize(
+    ("fields", "error", "message"),
+    [
+        ({"engaged": 1, "by": "person"}, TypeError, "KillState.engaged must be a bool"),
+        ({"engaged": True}, ValueError, "an engaged KillState says who engaged it: 'person' or 'model'"),
+        ({"engaged": True, "by": "admin"}, ValueError, "an engaged KillState says who engaged it: 'person' or 'model'"),
+        ({"reason": 5}, TypeError, "KillState.reason and KillState.since must be strings"),
+        ({"since": 1700000000}, TypeError, "KillState.reason and KillState.since must be strings"),
+    ],
+    ids=["engaged-int", "no-by", "unknown-by", "reason-int", "since-number"],
+)
+def test_a_kill_state_read_back_wrong_cannot_be_built(
+    fields: dict[str, object], error: type[Exception], message: str
+) -> None:
+    """S-KILL-01: the STOP file's reading is checked field by field, and the error names the field."""
+    with pytest.raises(error, match="^" + re.escape(message) + "$"):
+        KillState(**fields)  # type: ignore[arg-type]
+
+
+@requirement("S-KILL-01")
+def test_a_stop_file_without_a_reason_reads_as_an_empty_reason() -> None:
+    """S-KILL-01: a missing (None) reason becomes "", so the refusal text never shows None."""
+    state = KillState(engaged=True, by="model", reason=None)  # type: ignore[arg-type]
+    assert state.reason == ""
+    assert KillState(engaged=True, by="person", since="2026-01-01T00:00:00Z", reason="r").reason == "r"
