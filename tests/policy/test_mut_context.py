@@ -31,14 +31,22 @@ def _raises(error: type[Exception], message: str) -> pytest.RaisesContext[Except
         ({"require_approval_for_input": 1}, TypeError, "PolicyConfig.require_approval_for_input must be a bool, not 1"),
         ({"tools_deny": ["Click"]}, TypeError, "PolicyConfig.tools_deny must be a tuple of strings"),
         ({"allowed_windows": ("a", 1)}, TypeError, "PolicyConfig.allowed_windows must be a tuple of strings"),
-        ({"max_observation_age_ms": math.inf}, TypeError, "PolicyConfig.max_observation_age_ms must be a finite number, not inf"),
+        (
+            {"max_observation_age_ms": math.inf},
+            TypeError,
+            "PolicyConfig.max_observation_age_ms must be a finite number, not inf",
+        ),
         ({"approval_ttl_ms": math.nan}, TypeError, "PolicyConfig.approval_ttl_ms must be a finite number, not nan"),
         ({"approval_ttl_ms": "5"}, TypeError, "PolicyConfig.approval_ttl_ms must be a finite number, not '5'"),
         ({"approval_ttl_ms": True}, TypeError, "PolicyConfig.approval_ttl_ms must be a finite number, not True"),
         ({"max_observation_age_ms": -1}, ValueError, "PolicyConfig.max_observation_age_ms out of range: -1"),
         ({"approval_ttl_ms": -0.5}, ValueError, "PolicyConfig.approval_ttl_ms out of range: -0.5"),
         ({"approval_ttl_ms": 0}, ValueError, "PolicyConfig.approval_ttl_ms out of range: 0"),
-        ({"profile": "read-only"}, ValueError, "PolicyConfig.profile must be 'default' or 'observe-only', not 'read-only'"),
+        (
+            {"profile": "read-only"},
+            ValueError,
+            "PolicyConfig.profile must be 'default' or 'observe-only', not 'read-only'",
+        ),
         ({"unknown_tools": "ask"}, ValueError, "PolicyConfig.unknown_tools must be 'deny' or 'allow', not 'ask'"),
     ],
     ids=lambda v: v.__name__ if isinstance(v, type) else None,
@@ -94,7 +102,17 @@ def test_from_attrs_turns_the_shells_lists_into_tuples() -> None:
         ({"probe": "ok"}, TypeError, "SessionView.probe must be a Probe"),
         ({"unentered": None}, TypeError, "SessionView.unentered must be a string"),
     ],
-    ids=["session", "clipboard", "latest", "no-latest", "wrong-id", "other-session", "generation", "probe", "unentered"],
+    ids=[
+        "session",
+        "clipboard",
+        "latest",
+        "no-latest",
+        "wrong-id",
+        "other-session",
+        "generation",
+        "probe",
+        "unentered",
+    ],
 )
 def test_a_session_view_that_contradicts_itself_cannot_be_built(
     changes: dict[str, object], error: type[Exception], message: str

@@ -40,7 +40,9 @@ def _method(name: str, *args: Value) -> tuple[Effect, ...]:
         ((HOSTS, "Open", "Read"), K.READ),
     ],
 )
-def test_io_file_open_writes_when_its_mode_creates_truncates_or_appends(args: tuple[Value, ...], kind: EffectKind) -> None:
+def test_io_file_open_writes_when_its_mode_creates_truncates_or_appends(
+    args: tuple[Value, ...], kind: EffectKind
+) -> None:
     """S-RULE-18: [IO.File]::Open(path, mode) is judged by its FileMode."""
     assert _call("io.file::open", *args) == (effect(kind, HOSTS, "[IO.File]::Open"),)
 
@@ -69,7 +71,9 @@ def test_io_file_replace_moves_the_source_and_writes_the_target_and_any_backup(b
         (("C:\\d", None), effect(K.DELETE_RECURSIVE, "C:\\d", "[IO.Directory]::Delete recursive")),
     ],
 )
-def test_io_directory_delete_is_recursive_when_its_flag_is_true_or_unknown(args: tuple[Value, ...], expected: Effect) -> None:
+def test_io_directory_delete_is_recursive_when_its_flag_is_true_or_unknown(
+    args: tuple[Value, ...], expected: Effect
+) -> None:
     """S-RULE-18: Delete(path, recursive) removes the tree when the flag is true or not constant."""
     assert _call("io.directory::delete", *args) == (expected,)
 
@@ -88,7 +92,9 @@ VB = "microsoft.visualbasic.fileio.filesystem::"
 )
 def test_visualbasic_delete_directory_keeps_contents_only_when_told_to_throw(option: Value, kind: EffectKind) -> None:
     """S-RULE-18: only ThrowIfDirectoryNonEmpty keeps a non-empty directory."""
-    assert _call(VB + "deletedirectory", "C:\\d", option) == (effect(kind, "C:\\d", "VisualBasic FileSystem.DeleteDirectory"),)
+    assert _call(VB + "deletedirectory", "C:\\d", option) == (
+        effect(kind, "C:\\d", "VisualBasic FileSystem.DeleteDirectory"),
+    )
 
 
 @requirement("S-RULE-18")
@@ -125,10 +131,16 @@ def test_visualbasic_delete_directory_keeps_contents_only_when_told_to_throw(opt
             ("C:\\",),
             (effect(K.READ, "C:\\", "[IO.Directory]::enumeratefilesystementries"),),
         ),
-        ("com:scripting.filesystemobject.deletefolder", ("C:\\d",), (effect(K.DELETE_RECURSIVE, "C:\\d", "FileSystemObject.DeleteFolder"),)),
+        (
+            "com:scripting.filesystemobject.deletefolder",
+            ("C:\\d",),
+            (effect(K.DELETE_RECURSIVE, "C:\\d", "FileSystemObject.DeleteFolder"),),
+        ),
     ],
 )
-def test_each_file_call_names_its_target_and_what_it_does(name: str, args: tuple[Value, ...], expected: tuple[Effect, ...]) -> None:
+def test_each_file_call_names_its_target_and_what_it_does(
+    name: str, args: tuple[Value, ...], expected: tuple[Effect, ...]
+) -> None:
     """S-RULE-18: one effect per path the call touches, with the call's name in the detail."""
     assert _call(name, *args) == expected
 
@@ -136,7 +148,14 @@ def test_each_file_call_names_its_target_and_what_it_does(name: str, args: tuple
 @requirement("S-RULE-18")
 @pytest.mark.parametrize(
     ("mode", "kind"),
-    [("1", K.READ), ("2", K.WRITE), ("8", K.WRITE), ("ForWriting", K.WRITE), ("ForAppending", K.WRITE), (None, K.WRITE)],
+    [
+        ("1", K.READ),
+        ("2", K.WRITE),
+        ("8", K.WRITE),
+        ("ForWriting", K.WRITE),
+        ("ForAppending", K.WRITE),
+        (None, K.WRITE),
+    ],
 )
 def test_filesystemobject_opentextfile_writes_for_writing_or_appending(mode: Value, kind: EffectKind) -> None:
     """S-RULE-18: OpenTextFile(path, iomode): 2 and 8 (or their names, or an unknown mode) write."""
@@ -188,7 +207,9 @@ def test_a_delete_method_on_an_untyped_object_is_a_delete_of_its_path_or_of_some
         ),
     ],
 )
-def test_shell_application_verbs_and_untyped_moves(method: str, args: tuple[Value, ...], expected: tuple[Effect, ...]) -> None:
+def test_shell_application_verbs_and_untyped_moves(
+    method: str, args: tuple[Value, ...], expected: tuple[Effect, ...]
+) -> None:
     """S-RULE-18: InvokeVerb('delete') deletes; MoveHere moves; an untyped MoveFile moves and writes."""
     assert _method(method, *args) == expected
 
@@ -211,12 +232,18 @@ def test_a_visualbasic_rename_moves_the_source_and_writes_the_new_name_beside_it
 @pytest.mark.parametrize(
     ("name", "args", "expected"),
     [
-        ("?.sub.deletefolder", ("C:\\d",), effect(K.DELETE_RECURSIVE, "C:\\d", ".deletefolder()")),  # the last name counts
+        (
+            "?.sub.deletefolder",
+            ("C:\\d",),
+            effect(K.DELETE_RECURSIVE, "C:\\d", ".deletefolder()"),
+        ),  # the last name counts
         ("deletefolder", ("C:\\d",), effect(K.DELETE_RECURSIVE, "C:\\d", ".deletefolder()")),
         ("?.deletefile", ("$FALSE",), effect(K.DELETE, None, ".deletefile()")),  # a flag is no path
     ],
 )
-def test_the_method_is_the_last_part_of_the_operation_name(name: str, args: tuple[Value, ...], expected: Effect) -> None:
+def test_the_method_is_the_last_part_of_the_operation_name(
+    name: str, args: tuple[Value, ...], expected: Effect
+) -> None:
     """S-RULE-18: `$a.b.DeleteFolder(p)` is DeleteFolder whatever the object is called."""
     method = name.rsplit(".", 1)[-1]
     assert FILE_METHODS[method](Operation(shell="net", name=name, args=args)) == (expected,)

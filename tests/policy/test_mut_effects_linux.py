@@ -59,20 +59,28 @@ def _wsl(line: str) -> tuple[Effect, ...]:
         ("find -delete", [effect(K.DELETE_RECURSIVE, None, "wsl find -delete")]),
         ("find /mnt/c/a /mnt/c/b -delete", [effect(K.DELETE_RECURSIVE, "c:\\a", "wsl find -delete")]),
         ("find /mnt/c/a -name x", [effect(K.READ, "c:\\a", "wsl find")]),
-        ("mv /mnt/c/a /mnt/c/b /mnt/d/t", [
-            effect(K.MOVE, "c:\\a", "wsl mv"), effect(K.MOVE, "c:\\b", "wsl mv"), effect(K.WRITE, "d:\\t", "wsl mv"),
-        ]),
+        (
+            "mv /mnt/c/a /mnt/c/b /mnt/d/t",
+            [
+                effect(K.MOVE, "c:\\a", "wsl mv"),
+                effect(K.MOVE, "c:\\b", "wsl mv"),
+                effect(K.WRITE, "d:\\t", "wsl mv"),
+            ],
+        ),
         ("cp /mnt/c/a /mnt/d/t", [effect(K.READ, "c:\\a", "wsl cp"), effect(K.WRITE, "d:\\t", "wsl cp")]),
         ("mv /mnt/c/a", [effect(K.READ, "c:\\a", "wsl mv")]),  # one operand: no move
         ("chmod 777 /mnt/c/a /mnt/c/b", [effect(K.WRITE, "c:\\a", "wsl chmod"), effect(K.WRITE, "c:\\b", "wsl chmod")]),
         ("chown root /mnt/c/a", [effect(K.WRITE, "c:\\a", "wsl chown")]),
         ("chmod /mnt/c/a", [effect(K.READ, "c:\\a", "wsl chmod")]),  # only the mode: nothing changed
         ("touch /mnt/c/a b", [effect(K.WRITE, "c:\\a", "wsl touch"), effect(K.WRITE, "b", "wsl touch")]),
-        ("cat /mnt/c/a b ~/c", [effect(K.READ, "c:\\a", "wsl cat"), effect(K.READ, "\\\\wsl.localhost\\linux\\home\\user\\c", "wsl cat")]),
+        (
+            "cat /mnt/c/a b ~/c",
+            [effect(K.READ, "c:\\a", "wsl cat"), effect(K.READ, "\\\\wsl.localhost\\linux\\home\\user\\c", "wsl cat")],
+        ),
     ],
 )
 def test_each_linux_file_command_gives_its_effects(line: str, expected: list[Effect]) -> None:
-    """S-RULE-18: rm (-r), rmdir, unlink, shred, find -delete, mv, cp, chmod, chown, touch; other commands read paths."""
+    """S-RULE-18: rm (-r), rmdir, unlink, shred, find -delete, mv, cp, chmod, chown, touch; others read paths."""
     assert _wsl(line) == tuple(expected)
 
 
@@ -135,5 +143,5 @@ def test_nested_shells_are_read_down_to_the_depth_bound() -> None:
 def test_wsl_options_and_shell_flags_lead_to_the_command_they_run(
     name: str, words: tuple[Value, ...], expected: list[Effect]
 ) -> None:
-    """S-RULE-18: wsl's own options are skipped (`-d x`, `--exec`, `--`), other options manage wsl; `sh -c` runs its text."""
+    """S-RULE-18: wsl's own options (`-d x`, `--exec`, `--`) are skipped, others manage wsl; `sh -c` runs its text."""
     assert linux_effects(name, words) == tuple(expected)

@@ -246,7 +246,14 @@ def _band(*lines: tuple[int, str, str], window: str | None = None) -> Capture:
     """A tree of (depth, control, name) lines; the `Address` edit is at (10, 10)."""
     return _cap(
         *(
-            _line(c, n, (10, 10) if n == "Address" else None, window=window, depth=d, kind="element" if n == "Address" else "structural")
+            _line(
+                c,
+                n,
+                (10, 10) if n == "Address" else None,
+                window=window,
+                depth=d,
+                kind="element" if n == "Address" else "structural",
+            )
             for d, c, n in lines
         )
     )
@@ -261,7 +268,10 @@ def _band(*lines: tuple[int, str, str], window: str | None = None) -> Capture:
         # a sibling at the same depth encloses nothing
         ([(0, "pane", "Shell"), (1, "pane", "Address Band Root"), (1, "edit", "Address")], T.TEXT),
         # the band two levels up still encloses it
-        ([(0, "pane", "Shell"), (1, "pane", "Address Band Root"), (2, "pane", "Bar"), (3, "edit", "Address")], T.ADDRESS_BAR),
+        (
+            [(0, "pane", "Shell"), (1, "pane", "Address Band Root"), (2, "pane", "Bar"), (3, "edit", "Address")],
+            T.ADDRESS_BAR,
+        ),
         ([(0, "pane", "Address Band Root"), (1, "pane", "Bar"), (2, "edit", "Address")], T.ADDRESS_BAR),
         # a line after the edit encloses nothing
         ([(0, "pane", "Shell"), (1, "edit", "Address"), (0, "pane", "Address Band Root")], T.TEXT),
@@ -284,7 +294,9 @@ def test_an_address_band_anywhere_in_the_window_or_an_explorer_title_makes_addre
         _line("edit", "Address", (10, 10), window="Documents"),
     )
     assert typing_target(band, (10, 10)) == (T.ADDRESS_BAR, "the address bar of 'Documents'")
-    explorer = _cap(_top("Documents - File Explorer"), _line("edit", "Address", (10, 10), window="Documents - File Explorer"))
+    explorer = _cap(
+        _top("Documents - File Explorer"), _line("edit", "Address", (10, 10), window="Documents - File Explorer")
+    )
     assert kind_at(explorer, (10, 10)) == T.ADDRESS_BAR
     plain = _cap(_top("Documents"), _line("edit", "Address", (10, 10), window="Documents"))
     assert kind_at(plain, (10, 10)) == T.TEXT

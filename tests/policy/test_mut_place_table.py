@@ -22,7 +22,9 @@ def _entries(place_id: str) -> list[PlaceEntry]:
 @requirement("S-RULE-19")
 def test_a_place_with_one_pattern_is_one_entry_with_its_header() -> None:
     """S-RULE-19: `windows  system  tree | the Windows folder` with `c:\\windows` under it."""
-    assert FILE_PLACES[0] == PlaceEntry(Place(id="windows", category=C.SYSTEM, label="the Windows folder"), ("c:\\windows",), "tree", None)
+    assert FILE_PLACES[0] == PlaceEntry(
+        Place(id="windows", category=C.SYSTEM, label="the Windows folder"), ("c:\\windows",), "tree", None
+    )
     assert _entries("windows-temp")[0].scope == "open"
 
 
@@ -40,7 +42,7 @@ def test_braces_spell_several_patterns_in_order() -> None:
 
 @requirement("S-RULE-19")
 def test_a_home_pattern_covers_every_profile_root_and_braces_multiply() -> None:
-    """S-RULE-19: `~\\appdata\\{roaming,local}\\microsoft\\{credentials,vault}` is 3 roots x 2 x 2 patterns, then the next one."""
+    """S-RULE-19: `~\\appdata\\{roaming,local}\\microsoft\\{credentials,vault}`: 3 roots x 2 x 2, then the next."""
     (entry,) = _entries("credential-manager")
     expected = tuple(
         f"{root}\\appdata\\{where}\\microsoft\\{what}"
@@ -51,7 +53,9 @@ def test_a_home_pattern_covers_every_profile_root_and_braces_multiply() -> None:
     assert entry.patterns == (*expected, "c:\\programdata\\microsoft\\vault")
     assert entry.place.category is C.CREDENTIAL_STORE
     (startup,) = _entries("startup")
-    assert startup.patterns == tuple(f"{root}\\appdata\\roaming\\microsoft\\windows\\start menu\\programs\\startup" for root in PROFILES)
+    assert startup.patterns == tuple(
+        f"{root}\\appdata\\roaming\\microsoft\\windows\\start menu\\programs\\startup" for root in PROFILES
+    )
 
 
 @requirement("S-RULE-19")
@@ -78,11 +82,16 @@ def test_registry_stems_expand_and_values_split_a_place_into_entries() -> None:
         "hk*\\software\\policies\\microsoft\\powershellcore",
     )
     assert limited.values == frozenset({"executionpolicy", "enablescripts"})
-    assert whole.place == limited.place == Place(
-        id="execution-policy-key", category=C.SECURITY_TOOL_KEY, label="PowerShell's execution policy"
+    assert (
+        whole.place
+        == limited.place
+        == Place(id="execution-policy-key", category=C.SECURITY_TOOL_KEY, label="PowerShell's execution policy")
     )
     (autorun,) = _entries("cmd-autorun-key")
-    assert (autorun.patterns, autorun.values) == (("hk*\\software\\microsoft\\command processor",), frozenset({"autorun"}))
+    assert (autorun.patterns, autorun.values) == (
+        ("hk*\\software\\microsoft\\command processor",),
+        frozenset({"autorun"}),
+    )
 
 
 @requirement("S-RULE-19")
