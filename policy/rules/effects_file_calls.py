@@ -58,15 +58,40 @@ def _vb_rename(op: Operation) -> Effects:
 
 def _file_replace(op: Operation) -> Effects:
     out = [effect(K.MOVE, _arg(op, 0), "[IO.File]::Replace"), effect(K.WRITE, _arg(op, 1), "[IO.File]::Replace")]
-    if len(op.args) > 2 and lower(op.args[2]) not in ("", "$null", "null"):
-        out.append(effect(K.WRITE, op.args[2], "[IO.File]::Replace backup"))
+    if len(op.args) > 2 and (op.args[2] is None or lower(op.args[2]) not in ("", "$null", "null")):
+        out.append(effect(K.WRITE, op.args[2], "[IO.File]::Replace backup"))  # None: where is not known
     return tuple(out)
 
 
+# FileMode values that make or empty the file (CreateNew 1, Create 2, OpenOrCreate 4, Truncate 5, Append 6),
+# and FileAccess values that write (Write 2, ReadWrite 3).
+_WRITING_MODES = ("create", "truncate", "append", "1", "2", "4", "5", "6")
+_WRITING_ACCESS = ("write", "2", "3")
+
+
+def opens_for_writing(args: tuple[Value, ...]) -> bool:
+    """Whether `(path, FileMode[, FileAccess])` opens the file for writing: a mode that creates, empties or
+    appends, an access that writes, or either of them not constant (stop 24: `Open(p, 'Open', 'Write')`)."""
+    if len(args) < 2 or args[1] is None or (len(args) > 2 and args[2] is None):
+        return True
+    mode, access = lower(args[1]), lower(args[2]) if len(args) > 2 else ""
+    return (
+        any(m in mode for m in _WRITING_MODES if not m.isdigit())
+        or mode.strip() in _WRITING_MODES
+        or any(a in access for a in _WRITING_ACCESS if not a.isdigit())
+        or access.strip() in _WRITING_ACCESS
+    )
+
+
 def _file_open(op: Operation) -> Effects:
-    mode = lower(_arg(op, 1))
-    writes = len(op.args) < 2 or op.args[1] is None or any(m in mode for m in ("create", "truncate", "append"))
+    writes = opens_for_writing(op.args)
     return (effect(K.WRITE if writes else K.READ, _arg(op, 0), "[IO.File]::Open"),)
+
+
+def _file_stream(op: Operation) -> Effects:
+    # `[IO.FileStream]::new(path, mode, access)` opens like `[IO.File]::Open`.
+    writes = opens_for_writing(op.args)
+    return (effect(K.WRITE if writes else K.READ, _arg(op, 0), "[IO.FileStream]::new"),)
 
 
 def _fso_open(op: Operation) -> Effects:
@@ -104,6 +129,7 @@ FILE_CALLS: Mapping[str, Handler] = {
     "io.file::copy": _two(K.READ, "[IO.File]::Copy"),
     "io.file::replace": _file_replace,
     "io.file::open": _file_open,
+    "io.filestream::new": _file_stream,
     "io.file::createsymboliclink": _link("[IO.File]::CreateSymbolicLink"),
     **{f"io.file::{m}": _one(K.WRITE, f"[IO.File]::{m}") for m in _IO_FILE_WRITES},
     **{f"io.file::{m}": _one(K.READ, f"[IO.File]::{m}") for m in _IO_FILE_READS},

@@ -23,6 +23,7 @@ from policy.rules.effects_common import (
     targets,
     unquote,
 )
+from policy.rules.effects_file_calls import opens_for_writing
 from policy.rules.effects_security import SECURITY_SERVICES, service_name, weakening
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
@@ -396,9 +397,14 @@ def _power(op: Operation) -> Effects:
 
 
 def _new_object(op: Operation) -> Effects:
-    bound = bind(op, ("typename",))
-    if "passwordvault" in lower(first(bound, "typename")):
+    bound = bind(op, ("typename", "argumentlist"))
+    type_name = lower(first(bound, "typename")).removeprefix("system.")
+    if "passwordvault" in type_name:
         return (effect(K.CREDENTIAL_ACCESS, None, "Windows PasswordVault"),)
+    if type_name == "io.filestream":  # `New-Object IO.FileStream(path, mode, access)`: an open for writing?
+        given = tuple(v for k, v in op.params if k == "argumentlist") or tuple(op.args[1:])
+        writes = opens_for_writing(given) if given else True
+        return (effect(K.WRITE if writes else K.READ, given[0] if given else None, "New-Object IO.FileStream"),)
     return ()
 
 

@@ -2681,6 +2681,26 @@ ORDINARY += [
     ("Registry", _reg("get", "HKCU:\\Software\\Microsoft\\Office\\16.0\\Word\\Security", "VBAWarnings")),
 ]
 
+# Found by mutation testing (stop 24): a file opened for writing by its FileAccess, Linux lines not constant.
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"$s=[IO.File]::Open('C:\Windows\System32\drivers\etc\hosts','Open','Write')"),
+        "protected-place-write",
+    ),
+    (
+        "PowerShell",
+        _ps(r"[IO.FileStream]::new('C:\Windows\System32\drivers\etc\hosts','Open','ReadWrite')"),
+        "protected-place-write",
+    ),
+    ("PowerShell", _ps("bash -c $cmd"), "dynamic-command"),
+    ("PowerShell", _ps("wsl -e $x"), "dynamic-command"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"$s=[IO.File]::Open('C:\Users\me\notes.txt','Open','Read'); $s.Close()")),
+    ("PowerShell", _ps("wsl ls -la")),
+]
+
 # A script written by the call is judged by its content, run in the same call or left for a later one.
 DANGEROUS += [
     (

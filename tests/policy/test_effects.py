@@ -1432,3 +1432,26 @@ def test_overwriting_every_file_of_a_tree_is_refused_like_deleting_it(command: s
 def test_a_write_that_is_not_to_every_file_of_a_tree_is_not(command: str) -> None:
     """S-RULE-26: one folder's files (no -Recurse), appends, reads and a single write stay ordinary."""
     assert _rule_of(command) is None
+
+
+@requirement("S-RULE-25")
+@pytest.mark.parametrize(
+    ("command", "rule_id"),
+    [
+        (r"$s=[IO.File]::Open('C:\Windows\System32\drivers\etc\hosts','Open','Write')", "protected-place-write"),
+        (r"$s=[IO.File]::Open('C:\Windows\System32\drivers\etc\hosts','Open','ReadWrite')", "protected-place-write"),
+        (r"$s=[IO.File]::Open('C:\Windows\System32\drivers\etc\hosts', 2)", "protected-place-write"),
+        (r"[IO.FileStream]::new('C:\Windows\System32\drivers\etc\hosts','Open','Write')", "protected-place-write"),
+        (r"New-Object System.IO.FileStream -ArgumentList 'C:\Windows\System32\drivers\etc\hosts','Open','Write'",
+         "protected-place-write"),
+        (r"New-Object IO.FileStream('C:\Windows\System32\drivers\etc\hosts','Open','Write')", "dynamic-command"),
+        (r"[IO.File]::Replace('C:\Users\me\a.txt','C:\Users\me\b.txt',$p)", "dynamic-command"),
+        ("bash -c $cmd", "dynamic-command"),
+        ("wsl -e $x", "dynamic-command"),
+        (r"$s=[IO.File]::Open('C:\Windows\System32\drivers\etc\hosts','Open','Read')", None),
+        ("wsl ls -la", None),
+    ],
+)  # fmt: skip
+def test_a_file_opened_for_writing_and_a_linux_line_that_is_not_constant(command: str, rule_id: str | None) -> None:
+    """S-RULE-25: FileAccess Write/ReadWrite (or numeric modes) is a write; `bash -c $x` asks (found by mutation)."""
+    assert _rule_of(command) == rule_id

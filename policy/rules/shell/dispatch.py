@@ -447,6 +447,8 @@ def _inline_code(name: str, argv: Sequence[Value]) -> Analysis:
     return Analysis()
 
 
+_LINUX_SHELLS = frozenset({"bash", "sh", "wsl", "wslhost", "zsh", "dash"})
+
 # Programs that start another program or command line they are given (proxy execution).
 _STARTERS = {"forfiles": _forfiles, "pcalua": _pcalua, "rundll32": _rundll32, "wmic": _wmic, "explorer": _explorer}
 
@@ -504,6 +506,9 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
         return analyse_cmd("start " + line, depth=depth, nested=analyse_program)
     if name in _INLINE_CODE:
         return _inline_code(name, args)
+    if name in _LINUX_SHELLS and None in args:
+        # `bash -c $cmd`, `wsl $cmd`: a Linux command line that is not constant (like `cmd /c $c`).
+        return Analysis(dynamic=(f"{name} runs a command line that is not constant",))
     starter = _STARTERS.get(name)
     return starter(args, depth) if starter is not None else Analysis()
 
