@@ -128,8 +128,11 @@ def test_every_listed_equivalent_mutant_names_a_function_policy_still_has() -> N
 
 
 @requirement("S-ARCH-11")
-def test_the_list_check_catches_a_renamed_function_and_an_excluded_module(tmp_path: Path) -> None:
+def test_the_list_check_catches_a_renamed_function_and_an_excluded_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """S-ARCH-11: the check can fail: a function that is gone, or a module outside the scope, is named."""
+    monkeypatch.setattr(M, "EXCLUDE", ["policy/rules/shell/ps_*.py"])  # nothing is excluded today: exclude one
     (tmp_path / "policy" / "rules" / "shell").mkdir(parents=True)
     (tmp_path / "policy" / "kill.py").write_text("def check_kill():\n    pass\n", encoding="utf-8")
     (tmp_path / "policy" / "rules" / "shell" / "ps_walk.py").write_text("def walk():\n    pass\n", encoding="utf-8")
@@ -142,3 +145,23 @@ def test_the_list_check_catches_a_renamed_function_and_an_excluded_module(tmp_pa
         "policy.kill.x_can_release__mutmut_1",
         "policy.rules.shell.ps_walk.x_walk__mutmut_1",
     ]
+
+
+@requirement("S-ARCH-10")
+@pytest.mark.parametrize(("pytest_exit", "recorded"), [(1, 1), (0, 0), (4, 0), (5, 0), (2, 0)])
+def test_a_fresh_run_records_a_kill_only_for_failing_tests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pytest_exit: int, recorded: int
+) -> None:
+    """S-ARCH-10: pytest's usage error (4), no tests (5) or interruption (2) is no kill: the survivor stays one."""
+    import json
+    import subprocess
+    from types import SimpleNamespace
+
+    meta = tmp_path / "mutants" / "policy" / "kill.py.meta"
+    meta.parent.mkdir(parents=True)
+    meta.write_text(json.dumps({"exit_code_by_key": {"policy.kill.x_check_kill__mutmut_1": 0}}), encoding="utf-8")
+    monkeypatch.setattr(M, "REPO", tmp_path)
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: SimpleNamespace(returncode=pytest_exit))
+    assert M.run_fresh(["policy.kill.*"]) == 0
+    codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    assert codes["policy.kill.x_check_kill__mutmut_1"] == recorded
