@@ -92,11 +92,19 @@ def _names_in_text(text: str, form: str) -> bool:
     return re.search(r"(?<![\w.-])" + re.escape(form) + r"(?![\w.-])", text) is not None
 
 
+_SCRIPT_SUFFIXES = (".bat", ".cmd", ".ps1")
+
+
+def _is_script(path: object) -> bool:
+    return isinstance(path, str) and path.strip().rstrip(". ").lower().endswith(_SCRIPT_SUFFIXES)
+
+
 def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequence[str]) -> RuleHit | None:
     """A `self-protection` hit when a call names the gateway's own files (S-RULE-10).
 
     Checked: FileSystem `path`/`destination` (relative paths resolve from the Desktop, as
-    upstream does; a delete or move of a parent directory counts), PowerShell `command`
+    upstream does; a delete or move of a parent directory counts) and the `content` of a script it
+    writes (`.bat`, `.cmd`, `.ps1`: S-RULE-28), PowerShell `command`
     (every `expand` layer), App `executable`/`cwd` (as paths) and `args` (as text).
     Comparison is on a canonical form: case-insensitive, `\\` → `/`, no trailing slash,
     `.`/`..` resolved, `\\?\\` dropped, and the home forms `~`, `$HOME`,
@@ -118,6 +126,9 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
     paths: list[str] = []
     if tool == "FileSystem":
         paths = [_path_candidate(args[k]) for k in ("path", "destination") if args.get(k) is not None]
+        content = args.get("content")
+        if mode_of(args) == "write" and isinstance(content, str) and _is_script(args.get("path")):
+            texts = expand(content)  # a script written now runs later: what it would run is judged now
     elif tool == "PowerShell" and args.get("command") is not None:
         texts = expand(value_text(args["command"]))
     elif tool == "App":

@@ -225,3 +225,18 @@ def test_a_short_name_only_windows_knows_is_protected_only_when_handed_over() ->
 def test_profile_variables_are_spelled_as_their_standard_paths(text: str, expected: str) -> None:
     """S-SELF-03: `$PROFILE` and its members become the profile's path, quoted only outside strings."""
     assert with_profile_paths(text, "D", "H") == expected
+
+
+@requirement("S-RULE-28")
+@pytest.mark.parametrize(
+    ("path", "content", "refused"),
+    [
+        ("C:\\Users\\me\\x.bat", "winmcp-gateway kill release", True),
+        ("C:\\Users\\me\\x.ps1", "python -m gateway kill release", True),
+        ("C:\\Users\\me\\x.CMD", "setx WINMCP_GATEWAY_ENFORCE false", True),
+        ("C:\\Users\\me\\notes.txt", "winmcp-gateway kill release", False),
+    ],
+)
+def test_a_script_written_to_lift_the_guard_later_is_refused(path: str, content: str, refused: bool) -> None:
+    """S-RULE-28: a .bat/.cmd/.ps1 naming the gateway's command line is refused when written; a note is not."""
+    assert _refused("FileSystem", {"mode": "write", "path": path, "content": content}, analyse=False) is refused
