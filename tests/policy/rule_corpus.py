@@ -2720,6 +2720,7 @@ DANGEROUS += [
         "disable-defender",
     ),
     ("PowerShell", _ps(r"Set-Content C:\t\x.vbs 'WScript.Echo 1'; wscript C:\t\x.vbs"), "dynamic-command"),
+    ("PowerShell", _ps(r'cmd /c "echo rd /s /q C:\Users > %TEMP%\x.bat && %TEMP%\x.bat"'), "protected-place-delete"),
 ]
 ORDINARY += [
     ("FileSystem", _fs("write", "C:\\Users\\me\\Projects\\app\\build.bat", content="msbuild app.sln\r\necho done")),

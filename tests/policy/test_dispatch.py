@@ -576,3 +576,28 @@ def test_filesystem_writes_a_script_judged_as_the_script_it_is(args: dict[str, o
     """S-RULE-28: FileSystem `write` of a .bat/.cmd/.ps1 is analysed; a document or a read is not."""
     analysis = analyse_tool("FileSystem", args)
     assert (analysis is not None and bool(analysis.operations)) is judged
+
+
+@requirement("S-RULE-28")
+@pytest.mark.parametrize(
+    "command",
+    [
+        'cmd /c "echo rd /s /q C:\\x > %TEMP%\\x.bat && %TEMP%\\x.bat"',
+        'cmd /c "echo rd /s /q C:\\x > %TEMP%\\later.bat"',
+        "echo rd /s /q C:\\x > $env:TEMP\\x.bat; & $env:TEMP\\x.bat",
+    ],
+)
+def test_a_batch_file_echoed_into_place_is_read_as_cmd(command: str) -> None:
+    """S-RULE-28: `echo rd … > x.bat` (cmd's or PowerShell's echo) writes a script: its text is judged."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None
+    assert rd_of(analysis).args == ("C:\\x",)
+
+
+@requirement("S-RULE-28")
+def test_a_redirect_of_unknown_text_into_a_script_that_is_run_is_dynamic() -> None:
+    """S-RULE-28: `'…' > x.bat; & x.bat`: the text is not an echo the gateway can read, and it runs: ask."""
+    analysis = analyse_tool("PowerShell", {"command": "'rd /s /q C:\\x' > C:\\t\\x.bat; & C:\\t\\x.bat"})
+    assert analysis is not None and analysis.dynamic
+    plain = analyse_tool("PowerShell", {"command": "Get-Process > C:\\t\\procs.txt"})
+    assert plain is not None and not plain.dynamic

@@ -640,16 +640,34 @@ def _written_scripts(ops: Sequence[Operation]) -> dict[str, tuple[int, Value]]:
     """Script files the call writes (by base name, lower case): where, and with what content."""
     found: dict[str, tuple[int, Value]] = {}
     for i, op in enumerate(ops):
-        slots = _FILE_WRITERS.get(op.name)
-        if slots is None or op.shell not in ("powershell", "dotnet"):
-            continue
-        path = _slot(op, slots[0])
+        if op.name == "<redirect>" and op.args:
+            path, content = op.args[0], _echoed(ops, i)
+        else:
+            slots = _FILE_WRITERS.get(op.name)
+            if slots is None or op.shell not in ("powershell", "dotnet"):
+                continue
+            path, content = _slot(op, slots[0]), _slot(op, slots[1])
         if path is None:
             continue
         base = ntpath.basename(path.strip("'\" ").replace("/", "\\")).lower()
         if ntpath.splitext(base)[1] in _SCRIPT_SHELLS or ntpath.splitext(base)[1] in _OTHER_SCRIPTS:
-            found[base] = (i, _slot(op, slots[1]))
+            found[base] = (i, content)
     return found
+
+
+def _echoed(ops: Sequence[Operation], at: int) -> Value:
+    """The text a redirection at `ops[at]` writes, when an echo beside it prints constant text: cmd emits
+    `echo` before its `>`, PowerShell its `>` before the command (`echo x > f.bat`); else None (unknown)."""
+    redirect = ops[at]
+    if redirect.shell == "cmd" and at > 0 and ops[at - 1].shell == "cmd" and ops[at - 1].name == "echo":
+        source = ops[at - 1]
+    elif redirect.shell == "powershell" and at + 1 < len(ops) and ops[at + 1].name == "write-output":
+        source = ops[at + 1]
+    else:
+        return None
+    if source.depth != redirect.depth or None in source.args:
+        return None
+    return " ".join(a for a in source.args if a is not None).strip()
 
 
 def _runs(op: Operation, base: str) -> bool:
@@ -665,7 +683,7 @@ def _scripts_written_then_run(analysis: Analysis) -> Analysis:
     judged by its content, read as cmd (`.bat`, `.cmd`) or PowerShell (`.ps1`); content that is not
     constant, or a script in a language the gateway does not read (`.vbs`, `.js`, `.py` …), is dynamic."""
     ops = analysis.operations
-    written = _written_scripts(ops) if any(op.name in _FILE_WRITERS for op in ops) else {}
+    written = _written_scripts(ops) if any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops) else {}
     parts: list[Analysis] = [analysis]
     for base, (at, content) in written.items():
         run = next((op for op in ops[at + 1 :] if _runs(op, base)), None)
