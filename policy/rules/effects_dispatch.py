@@ -26,6 +26,7 @@ from policy.rules.effects_common import (
 )
 from policy.rules.effects_file_calls import FILE_CALLS, FILE_METHODS
 from policy.rules.effects_files import CMD_BUILTINS, FILE_CMDLETS, FILE_PROGRAMS, argument_reads
+from policy.rules.effects_network import NETWORK_CALLS, NETWORK_CMDLETS, NETWORK_METHODS, NETWORK_PROGRAMS, uploads
 from policy.rules.effects_process import (
     CMD_PROCESS,
     PROCESS_CALLS,
@@ -45,19 +46,32 @@ from policy.rules.effects_system import (
     credential_words,
     dotnet_system,
 )
-from policy.rules.shell.ops import EffectKind, Operation, Shell, Value
+from policy.rules.shell.ops import RUN_PATH, EffectKind, Operation, Shell, Value
 
-CMDLETS: Mapping[str, Handler] = {**FILE_CMDLETS, **SECURITY_CMDLETS, **SYSTEM_CMDLETS, **PROCESS_CMDLETS}
+CMDLETS: Mapping[str, Handler] = {
+    **FILE_CMDLETS,
+    **SECURITY_CMDLETS,
+    **SYSTEM_CMDLETS,
+    **PROCESS_CMDLETS,
+    **NETWORK_CMDLETS,
+}
 PROGRAMS: Mapping[str, Handler] = {
     **FILE_PROGRAMS,
     **REGISTRY_PROGRAMS,
     **SECURITY_PROGRAMS,
     **SYSTEM_PROGRAMS,
     **PROCESS_PROGRAMS,
+    **NETWORK_PROGRAMS,
 }
 CMD: Mapping[str, Handler] = {**CMD_BUILTINS, **CMD_PROCESS}
-CALLS: Mapping[str, Handler] = {**FILE_CALLS, **REGISTRY_CALLS, **SYSTEM_CALLS, **PROCESS_CALLS}
-METHODS: Mapping[str, Handler] = {**FILE_METHODS, **REGISTRY_METHODS, **SYSTEM_METHODS, **PROCESS_METHODS}
+CALLS: Mapping[str, Handler] = {**FILE_CALLS, **REGISTRY_CALLS, **SYSTEM_CALLS, **PROCESS_CALLS, **NETWORK_CALLS}
+METHODS: Mapping[str, Handler] = {
+    **FILE_METHODS,
+    **REGISTRY_METHODS,
+    **SYSTEM_METHODS,
+    **PROCESS_METHODS,
+    **NETWORK_METHODS,
+}
 
 # Targets of a redirection that write nothing.
 _DISCARDS = frozenset({"$null", "nul", "nul:", "null"})
@@ -166,6 +180,8 @@ def effects_of(op: Operation) -> Effects:
     """
     if op.name == "<redirect>":
         return _redirect(op)
+    if op.name == RUN_PATH:
+        return (effect(EffectKind.EXECUTE, op.args[0] if op.args else None, "started from its path"),)
     if op.name.startswith("adsi:"):
         return adsi_effects(op)  # `.Delete('user', x)` on an ADSI object is an account, not a file
     handler = _handler(op)
@@ -177,4 +193,5 @@ def effects_of(op: Operation) -> Effects:
         found += dotnet_system(op)
         found += dotnet_security(op)
     found += _started_by_value(op)
+    found += uploads(op)  # iwr, BITS, curl and Copy-Item have tables of their own for the rest
     return dedupe(found)

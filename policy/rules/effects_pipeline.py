@@ -9,9 +9,12 @@ One operation alone cannot always say what it does to what:
    `InvokeVerb('delete')` deletes in the folder `Namespace(…)` named;
 3. WMI classes — `Get-CimInstance Win32_ShadowCopy | Remove-CimInstance` deletes the backups;
 4. download and run — `iwr u | iex`, `$s = irm u; iex $s`, `iwr u -OutFile x.exe; .\\x.exe`
-   are `DOWNLOAD_EXECUTE`, whichever operations held the two halves;
+   are `DOWNLOAD_EXECUTE`, whichever operations held the two halves; so is any program started
+   after a downloaded archive is unpacked (`Expand-Archive`, `tar -x`, `7z x`): it may be the archive's;
 5. values handed over — `(Get-Process lsass).Id`, `([Environment]::GetFolderPath('Startup'))`,
-   `$_` from a listing, a relative path after `Set-Location` (`effects_values`).
+   `$_` from a listing, a relative path after `Set-Location` (`effects_values`);
+6. a copy to another machine — to a drive `net use` or `New-PSDrive` mapped to one earlier in
+   the command is an `UPLOAD` of its source (`effects_network`).
 A .NET registry call's own text names its hive when the analyser could not (`[Registry]::LocalMachine.…`).
 """
 
@@ -32,6 +35,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_dispatch import CALLS, effects_of, program_stem
+from policy.rules.effects_network import copied_off, mapped_drives
 from policy.rules.effects_registry import (
     REGISTRY_METHODS,
     registry_effect_with_key,
@@ -319,6 +323,26 @@ def _same_file(target: str | None, produced: set[str]) -> bool:
     return base in produced or base.rsplit(".", 1)[0] in {p.rsplit(".", 1)[0] for p in produced}
 
 
+_EXTRACTORS = frozenset({"tar", "7z", "7za", "7zr", "unzip", "expand", "extrac32"})
+
+
+def _expands(op: Operation, produced: set[str]) -> bool:
+    """Whether `op` unpacks an archive the command downloaded (`Expand-Archive a.zip`, `tar -xf a.zip`)."""
+    unpacks = (op.shell == "powershell" and op.name == "expand-archive") or (
+        op.shell in ("program", "cmd") and program_stem(op.name) in _EXTRACTORS
+    )
+    words = [*op.args, *(v for _, v in op.params)]
+    return unpacks and any(w is not None and _same_file(w, produced) for w in words)
+
+
+def _runs_after(ops: Sequence[Operation], produced: set[str]) -> list[Operation]:
+    """What starts a program after a downloaded archive was unpacked: any of it may be the archive's."""
+    start = next((i for i, op in enumerate(ops) if produced and _expands(op, produced)), None)
+    if start is None:
+        return []
+    return [op for op in ops[start + 1 :] if op.shell == "program" or any(e.kind is K.EXECUTE for e in effects_of(op))]
+
+
 def _download_execute(ops: Sequence[Operation]) -> Effects:
     downloads = [op for op in ops if _is_download(op)]
     producers = downloads + [op for op in ops if op.shell == "program" and program_stem(op.name) == "certutil"]
@@ -342,6 +366,7 @@ def _download_execute(ops: Sequence[Operation]) -> Effects:
     runs += [
         op for op in ops if op.shell == "program" and produced and _same_file(op.name, produced) and op not in producers
     ]
+    runs += _runs_after(ops, produced)
     if not runs or not (downloads or produced):
         return ()
     source = downloads[0] if downloads else producers[0]
@@ -362,9 +387,11 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     """
     found: list[Effect] = []
     per_op: list[Effects] = []
+    mapped = mapped_drives(ops)
     for index, op in enumerate(ops):
         refined = _in_context(ops, index)
         own = fed_effects(ops, index, effects_of(op) if refined is None else refined)
+        own += copied_off(own, mapped)
         per_op.append(own)
         found += own
     found += in_folder(ops, per_op)

@@ -24,6 +24,7 @@ from policy.rules.effects_common import (
     targets,
     unquote,
 )
+from policy.rules.effects_network import netsh_network
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -134,7 +135,7 @@ def _netsh(op: Operation) -> Effects:
         return (effect(K.CREDENTIAL_ACCESS, None, "netsh wlan key=clear (Wi-Fi keys)"),)
     if re.search(r"\badd helper\b", text):
         return (effect(K.PERSISTENCE, None, "netsh add helper", extra=(("rule", "persistence-hijack"),)),)
-    return ()
+    return netsh_network(op)
 
 
 def _mpcmdrun(op: Operation) -> Effects:

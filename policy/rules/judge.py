@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
+from policy.rules.effects_network import is_remote
 from policy.rules.paths import candidate_paths, canonical_key
 from policy.rules.place_table import Place, PlaceCategory
 from policy.rules.places import key_places, places_around
@@ -38,7 +39,9 @@ K = EffectKind
 P = PlaceCategory
 
 # Effects whose target is a file (or a folder); a registry key in their target is judged as a key.
-PATH_EFFECTS = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE, K.WRITE, K.READ, K.EXECUTE, K.CREDENTIAL_ACCESS})
+PATH_EFFECTS = frozenset(
+    {K.DELETE, K.DELETE_RECURSIVE, K.MOVE, K.WRITE, K.READ, K.EXECUTE, K.CREDENTIAL_ACCESS, K.UPLOAD}
+)
 KEY_EFFECTS = frozenset({K.REGISTRY_SET, K.REGISTRY_DELETE})
 PROCESS_EFFECTS = frozenset({K.KILL, K.KILL_FORCED, K.KILL_ALL})
 # A delete or move of a folder takes everything inside along: places inside it count too.
@@ -227,6 +230,10 @@ def _every_file(effect: Effect, target: Target) -> bool:
     return effect.target is not None and dict(effect.extra).get("every_file") == "true"
 
 
+def _from_another_machine(effect: Effect, target: Target) -> bool:
+    return is_remote(effect.target)
+
+
 def _not(condition: Condition) -> Condition:
     return lambda effect, target: not condition(effect, target)
 
@@ -234,7 +241,8 @@ def _not(condition: Condition) -> Condition:
 # ---------------------------------------------------------------------------------------
 # The table
 
-_ALL_BUT_READ = frozenset(EffectKind) - {K.READ}
+# Every change; an upload reads (a credential store sent is judged with the reads, below).
+_ALL_BUT_READ = frozenset(EffectKind) - {K.READ, K.UPLOAD}
 _FILE_DESTROY = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE})
 _PLACE_DELETE_REASON = (
     "Deleting or moving {label} ({target}) can break Windows or destroy the user's data, and cannot be undone."
@@ -352,7 +360,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
     EffectRule(
         id="credential-access",
         category="credential-access",
-        effects=frozenset({K.READ, K.MOVE, K.WRITE, K.EXECUTE, K.REGISTRY_SET, K.DELETE}),
+        effects=frozenset({K.READ, K.MOVE, K.WRITE, K.EXECUTE, K.REGISTRY_SET, K.DELETE, K.UPLOAD}),
         places=frozenset({P.CREDENTIAL_STORE, P.CREDENTIAL_HIVE}),
         verdict="deny",
         risk="credential-theft",
@@ -633,6 +641,50 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "later inherits; a person must approve it.",
         remedy="read the current values with `Get-ChildItem Env:`.",
         condition=_not(_names_gateway_setting),
+    ),
+    EffectRule(
+        id="remote-code",
+        category="code-execution",
+        effects=frozenset({K.EXECUTE}),
+        places=None,
+        verdict="ask",
+        risk="code-execution",
+        reason="This runs a program, script or DLL from another machine ({target}): code nobody has reviewed "
+        "here would run with the user's rights; a person must approve it.",
+        remedy="tell the user what it would run from where, and let them run it themselves.",
+        condition=_from_another_machine,
+    ),
+    EffectRule(
+        id="upload-file",
+        category="exfiltration",
+        effects=frozenset({K.UPLOAD}),
+        places=None,
+        verdict="ask",
+        risk="data-exfiltration",
+        reason="This sends {target} off this machine ({detail}); what leaves the machine is a person's call.",
+        remedy="tell the user which file would go where, and let them send it themselves.",
+    ),
+    EffectRule(
+        id="network-change",
+        category="network",
+        effects=frozenset({K.NETWORK_CHANGE}),
+        places=None,
+        verdict="ask",
+        risk="network-tampering",
+        reason="This changes how the machine reaches the network ({detail}): it could cut the machine off or "
+        "send its traffic through another server; a person must approve it.",
+        remedy="look at the settings with `Get-NetAdapter`, `Get-DnsClientServerAddress` or `Get-NetRoute`.",
+    ),
+    EffectRule(
+        id="network-change",
+        category="network",
+        effects=_KEY_CHANGE,
+        places=frozenset({P.NETWORK_KEY}),
+        verdict="ask",
+        risk="network-tampering",
+        reason="This changes {label} ({value} in {target}): the machine's web traffic could go through another "
+        "server; a person must approve it.",
+        remedy="read the current values with `reg query` on the key.",
     ),
     EffectRule(
         id="kill-desktop-shell",

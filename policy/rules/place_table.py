@@ -38,6 +38,7 @@ class PlaceCategory(StrEnum):
     UAC_KEY = "uac-key"
     ENVIRONMENT_KEY = "environment-key"
     REMOTE_LOGIN = "remote-login"
+    NETWORK_KEY = "network-key"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,6 +117,11 @@ startup            startup       tree  | the user's Startup folder
     ~\appdata\roaming\microsoft\windows\start menu\programs\startup
 common-startup     startup       tree  | the all-users Startup folder
     c:\programdata\microsoft\windows\start menu\programs\startup
+office-startup     startup       tree  | an Office startup folder (what is in it loads with Word or Excel)
+    ~\appdata\roaming\microsoft\{word\startup,excel\xlstart}
+    c:\program files\microsoft office\root\{office16\startup,office16\xlstart}
+office-template    startup       exact | Word's global template (its macros run with every document)
+    ~\appdata\roaming\microsoft\templates\{normal.dotm,normalemail.dotm}
 credential-manager credential-store tree | Windows Credential Manager's store
     ~\appdata\{roaming,local}\microsoft\{credentials,vault}; c:\programdata\microsoft\vault
 dpapi-keys         credential-store tree | the Windows data-protection (DPAPI) keys
@@ -131,6 +137,9 @@ cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\appdata\roaming\gcloud\{credentials.db,access_tokens.db,application_default_credentials.json}
     c:\users\*\.kube\config; c:\users\*\.docker\config.json; c:\users\*\{.npmrc,.pypirc,.netrc,_netrc}
     c:\users\*\appdata\roaming\filezilla\{sitemanager.xml,recentservers.xml}
+    c:\users\*\appdata\roaming\rclone\rclone.conf; c:\users\*\.config\rclone\rclone.conf
+ps-history         credential-store exact | PowerShell's command history (typed passwords and tokens end up in it)
+    ~\appdata\roaming\microsoft\windows\powershell\psreadline\*_history.txt
 cloud-credentials  credential-store tree | saved cloud command-line credentials
     c:\users\*\appdata\roaming\gcloud\legacy_credentials
 ssh-authorized     remote-login  exact | a list of keys allowed to log in over SSH
@@ -262,6 +271,9 @@ sam-key            credential-hive tree | the SAM hive (account password hashes)
     hklm\sam
 security-key       credential-hive tree | the SECURITY hive (LSA secrets, cached logons)
     hklm\security
+proxy-key          network-key    tree | the proxy settings (every web request goes through them)
+    $CV\internet settings [proxyserver, proxyenable, autoconfigurl, proxyoverride]
+    hk*\software\policies\microsoft\windows\currentversion\internet settings [proxysettingsperuser]
 """
 # Security tools' own services: stopping or disabling one through its key weakens the machine.
 _SECURITY_SERVICES = {

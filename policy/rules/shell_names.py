@@ -82,6 +82,11 @@ _COMMON_ALIASES |= {"ov": "outvariable", "ob": "outbuffer", "pv": "pipelinevaria
 _COMMON_ALIASES |= {"vb": "verbose", "db": "debug", "wi": "whatif", "cf": "confirm"}
 _ITEM = ("path", "literalpath", "filter", "include", "exclude", "recurse", "force", "credential")
 
+_WEB = ("uri", "method", "body", "infile", "outfile", "headers", "contenttype", "credential", "form", "resume")
+_WEB += ("usedefaultcredentials", "usebasicparsing", "websession", "sessionvariable", "proxy", "proxycredential")
+_WEB += ("proxyusedefaultcredentials", "timeoutsec", "maximumredirection", "transferencoding", "useragent")
+_WEB += ("disablekeepalive", "certificate", "certificatethumbprint", "passthru", "skipcertificatecheck")
+
 # Parameter names per command; a prefix is expanded only when it is unambiguous among them
 # (as PowerShell itself resolves it). Explicit aliases come first.
 PARAMETERS: dict[str, tuple[str, ...]] = {
@@ -99,6 +104,15 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "powershell": ("command", "encodedcommand", "executionpolicy", "file", "noprofile", "nologo")
     + ("noninteractive", "noexit", "windowstyle", "sta", "mta", "inputformat", "outputformat")
     + ("version", "psconsolefile", "configurationname", "workingdirectory", "settingsfile"),
+    # Where they name what is sent: `-Attach`, `-InF`, `-TransferT` (effects_network).
+    "send-mailmessage": ("attachments", "bcc", "body", "bodyashtml", "cc", "credential", "encoding", "from")
+    + ("deliverynotificationoption", "port", "priority", "replyto", "smtpserver", "subject", "to", "usessl"),
+    "invoke-webrequest": _WEB,
+    "invoke-restmethod": (*_WEB, "followrellink", "maximumfollowrellink", "responseheaderstvariable"),
+    "start-bitstransfer": ("source", "destination", "transfertype", "asynchronous", "authentication", "credential")
+    + ("description", "displayname", "priority", "proxyauthentication", "proxybypass", "proxycredential")
+    + ("proxylist", "proxyusage", "retryinterval", "retrytimeout", "suspended", "transferpolicy")
+    + ("usestoredcredential", "customheaders", "dynamic", "maxdownloadtime", "securityflags"),
 }
 PARAMETERS["pwsh"] = PARAMETERS["powershell"]
 PARAMETER_ALIASES: dict[str, dict[str, str]] = {
@@ -113,6 +127,7 @@ PARAMETER_ALIASES: dict[str, dict[str, str]] = {
     },
     "start-process": {"args": "argumentlist", "lup": "loaduserprofile", "nnw": "nonewwindow"},
     "remove-item": {"lp": "literalpath", "pspath": "literalpath"},
+    "send-mailmessage": {"pspath": "attachments"},
 }
 PARAMETER_ALIASES["pwsh"] = PARAMETER_ALIASES["powershell"]
 

@@ -280,11 +280,32 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.PERSISTENCE, "evil", detail="schtasks /create"), "persistence-autostart", "ask"),
     (fx(K.REGISTRY_SET, "HKCU\\Environment", value_name="Path", data="C:\\x"), "environment-change", "ask"),
     (fx(K.REGISTRY_DELETE, "HKCU\\Environment", value_name="TEMP"), "environment-change", "ask"),
+    # S-RULE-30..32: what leaves the machine, code from another machine, the network's settings
+    (fx(K.UPLOAD, "C:\\Users\\bob\\Documents\\plan.docx", detail="curl upload"), "upload-file", "ask"),
+    (fx(K.UPLOAD, "C:\\Users\\bob\\.ssh\\id_rsa", detail="scp"), "credential-access", "deny"),
+    (fx(K.UPLOAD, "$env:LOCALAPPDATA\\winmcp-gateway\\audit.jsonl"), "upload-file", "ask"),  # sent, not changed
+    (fx(K.EXECUTE, "\\\\files.example\\drop\\a.exe"), "remote-code", "ask"),
+    (fx(K.EXECUTE, "\\\\?\\UNC\\files.example\\drop\\a.exe"), "remote-code", "ask"),
+    (fx(K.EXECUTE, "//files.example@SSL/DavWWWRoot/a.exe"), "remote-code", "ask"),
+    (fx(K.NETWORK_CHANGE, None, detail="route delete"), "network-change", "ask"),
+    (
+        fx(
+            K.REGISTRY_SET,
+            "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Internet Settings",
+            value_name="ProxyServer",
+        ),
+        "network-change",
+        "ask",
+    ),
 ]
 
 MISSES: list[Effect] = [
     fx(K.READ, "$env:LOCALAPPDATA\\winmcp-gateway\\audit.jsonl"),  # reading the gateway's files is no change
     fx(K.READ, "$PROFILE"),
+    fx(K.EXECUTE, "\\\\localhost\\c$\\Windows\\System32\\notepad.exe"),  # this machine's own share
+    fx(K.EXECUTE, "\\\\wsl.localhost\\Ubuntu\\home\\me\\run.sh"),  # WSL's files are on this machine
+    fx(K.EXECUTE, "C:\\Users\\bob\\tools\\a.exe"),
+    fx(K.REGISTRY_SET, "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Internet Settings", value_name="ZoomLevel"),
     fx(K.READ, "C:\\Windows\\System32\\drivers\\etc\\hosts"),  # read-only on protected places is fine
     fx(K.READ, "C:\\Windows\\System32\\hal.dll"),
     fx(K.READ, "C:\\Users\\bob\\AppData\\Local\\Google\\Chrome\\User Data"),  # a listing, not recursive
@@ -366,6 +387,7 @@ ALLOWED_IDS = {
     "persistence-hijack", "credential-access", "security-weakening", "account-change", "log-clear",
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
+    "remote-code", "upload-file", "network-change",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

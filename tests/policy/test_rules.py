@@ -306,6 +306,9 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "kill-all",
         "protected-place-write",
         "environment-change",
+        "remote-code",
+        "upload-file",
+        "network-change",
         "dynamic-command",
         "unparsed-command",
     )

@@ -54,7 +54,7 @@ from policy.rules.shell.cmd_words import (
     to_value,
     unquote,
 )
-from policy.rules.shell.ops import Analysis, Operation, Value
+from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Analysis, Operation, Value
 from policy.rules.shell.winenv import STANDARD_ENV
 
 Nested: TypeAlias = Callable[[str, tuple[Value, ...], int], Analysis]
@@ -493,6 +493,8 @@ class _Parser:
         if not name:
             return None
         argv = tuple(to_value(a) for a in split_command_line(rest, first_is_program=False))
+        if plain.lstrip('"')[:2] in UNC_STARTS:  # started from another machine's share (ops.py `<run>`)
+            self.state.emit(Operation(shell="program", name=RUN_PATH, args=(plain,), text=text, depth=self.depth))
         self.state.emit(Operation(shell="program", name=name, args=argv, text=text, depth=self.depth, input_from=piped))
         nested = self.state.nested
         if nested is not None and not self.state.muted:

@@ -24,7 +24,7 @@ from policy.rules.args import app_arguments, mode_of
 from policy.rules.shell.argv import program_name, split_command_line
 from policy.rules.shell.cmd import MAX_DEPTH, analyse_cmd
 from policy.rules.shell.cmd_expand import UNKNOWN
-from policy.rules.shell.ops import Analysis, Operation, Value
+from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Analysis, Operation, Value
 from policy.rules.shell.powershell import analyse_powershell
 
 _POWERSHELLS = frozenset({"powershell", "pwsh", "powershell_ise"})
@@ -527,7 +527,10 @@ def _app(args: Mapping[str, object]) -> Analysis | None:
     if len(argv) == 1 and any(c in argv[0] for c in _BLANKS):
         argv = split_command_line(argv[0], first_is_program=False)
     own = Operation(shell="program", name=program_name(program), args=tuple(argv), text=_text(program, argv))
-    return _merge(Analysis(operations=(own,)), analyse_program(program, argv, 1))
+    ops: tuple[Operation, ...] = (own,)
+    if program.strip().strip('"')[:2] in UNC_STARTS:  # started from another machine's share (ops.py `<run>`)
+        ops = (Operation(shell="program", name=RUN_PATH, args=(program,), text=own.text), own)
+    return _merge(Analysis(operations=ops), analyse_program(program, argv, 1))
 
 
 def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:

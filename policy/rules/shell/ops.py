@@ -10,7 +10,9 @@ Names are canonical lower case so rules compare one spelling:
 - program: its base name without extension (`net`, `reg`, `rundll32`);
 - .NET static call: `[type]::method` with the full type (`system.io.file::delete`);
 - COM call: `com:<progid>.<method>` (`com:scripting.filesystemobject.deletefolder`).
-- redirection (`> file`, `>> file`, `2> file`, `Out-File` is a cmdlet): `<redirect>` with args `(target,)`.
+- redirection (`> file`, `>> file`, `2> file`, `Out-File` is a cmdlet): `<redirect>` with args `(target,)`;
+- a program started by a UNC path (`& \\\\host\\share\\x.exe`): `<run>` with args `(path,)`, beside the
+  program's own operation, whose name keeps only the base name (the judge weighs where it came from).
 Parameters carry their full canonical name without the dash (`recurse`, `path`); a switch is
 `"true"` (or `"false"` for `-Switch:$false`). A value the analyser could not fold to a constant
 is `None` — never a guess.
@@ -23,6 +25,8 @@ from enum import StrEnum
 from typing import Literal, TypeAlias
 
 Value: TypeAlias = str | None  # None: not constant after folding
+RUN_PATH = "<run>"  # the operation of a program started by a UNC path (module docstring)
+UNC_STARTS = ("\\\\", "//")  # how a UNC path is written
 Shell: TypeAlias = Literal["powershell", "cmd", "program", "dotnet", "com"]
 
 
@@ -110,6 +114,8 @@ class EffectKind(StrEnum):
     KILL_ALL = "kill-all"
     DISK_DESTROY = "disk-destroy"  # format, diskpart clean, cipher /w, vssadmin delete, bcdedit
     POWER = "power"  # shutdown, restart, logoff
+    UPLOAD = "upload"  # sends a local file (the target) to another machine
+    NETWORK_CHANGE = "network-change"  # adapters, DNS, routes, proxies, port forwarding
 
 
 @dataclass(frozen=True, slots=True)

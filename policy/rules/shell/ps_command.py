@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from policy.rules.shell.ops import Value
+from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Value
 from policy.rules.shell.ps_calls import MethodCalls
 from policy.rules.shell.ps_fold import Nested, shown
 from policy.rules.shell.ps_names import (
@@ -257,6 +257,8 @@ class CommandWalker(MethodCalls):
         kind, canonical = resolved
         self._last_name = canonical
         if kind == "program":
+            if name[:2] in UNC_STARTS:  # started from another machine's share: `<run>` (ops.py)
+                self.record("program", RUN_PATH, (), (name,), text, input_from)
             self._program(canonical, words, text, input_from)
             return UNKNOWN
         params, args, named, positional = self._bind(canonical, words, text)

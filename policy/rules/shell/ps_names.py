@@ -81,7 +81,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"retrieveall", "findallbyresource", "findallbyusername", "retrievepassword", "registertask"}
     | {"registertaskdefinition", "win32shutdown", "win32shutdowntracker", "downloadfile", "downloadstring"}
     | {"downloaddata", "openread", "downloadstringtaskasync", "downloaddatataskasync", "downloadfiletaskasync"}
-    | {"getstringasync", "getbytearrayasync", "getstreamasync", "getasync"}
+    | {"getstringasync", "getbytearrayasync", "getstreamasync", "getasync", "uploadfile", "uploadfileasync"}
 )
 # Methods whose first argument is a command line the object runs (WScript.Shell, WMI Win32_Process).
 COMMAND_LINE_METHODS: frozenset[str] = frozenset({"run", "exec", "create"})

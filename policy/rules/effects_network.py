@@ -1,0 +1,264 @@
+"""Network effects (issue 18): what a command sends off the machine, and how it changes the network.
+
+- `UPLOAD` of a local file (its target is that file): `Invoke-WebRequest`/`Invoke-RestMethod
+  -InFile`, `Start-BitsTransfer -TransferType Upload`, `Send-MailMessage -Attachments`,
+  `curl -T` / `-F name=@file` / `-d @file` (and their long forms), `wget --post-file`,
+  `WebClient.UploadFile`, `Copy-Item -ToSession`, and any copy or move whose destination is
+  another machine: a UNC path to a host that is not this one (`paths.canonical_path` turns this
+  machine's own admin shares into local paths first), or a drive the same command mapped to one
+  (`net use Z: \\\\host\\share`, `New-PSDrive -Root \\\\host\\share`). Sending a credential store is
+  credential access; any other file leaving the machine is a person's call (judge.py).
+- `NETWORK_CHANGE`: adapters and protocol bindings switched off, DNS servers, addresses,
+  routes, the WinHTTP proxy and port forwarding changed, leases released. Each can cut the
+  machine (and the person watching it) off, or send its traffic through someone else's server.
+  The proxy values of `Internet Settings` are a place (`place_table`), judged like these.
+
+Reading the network's state (`Get-NetAdapter`, `ipconfig`, `netsh … show`, `route print`) gives nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping, Sequence
+
+from policy.rules.effects_common import (
+    Effects,
+    Handler,
+    argv_of,
+    bind,
+    display,
+    effect,
+    lower,
+    targets,
+    unquote,
+)
+from policy.rules.paths import canonical_path
+from policy.rules.shell.ops import EffectKind, Operation, Value
+
+K = EffectKind
+
+# ---------------------------------------------------------------------------------------
+# Other machines
+
+
+_THIS_MACHINE = ("\\\\.\\", "\\\\wsl$\\", "\\\\wsl.localhost\\")
+
+
+def is_remote(path: Value, mapped: Collection[str] = ()) -> bool:
+    """Whether a path is on another machine: a UNC path to another host, or a drive in `mapped`.
+
+    Args:
+        path: the path as written.
+        mapped: drives (`z:`) the same command mapped to another machine.
+    """
+    if path is None:
+        return False
+    canonical = canonical_path(path)
+    if canonical is None:
+        return False
+    if canonical.startswith("\\\\"):
+        # A device path (`\\.\pipe\x`) and WSL's files (`\\wsl$\…`, `\\wsl.localhost\…`) are this machine.
+        return not canonical.startswith(_THIS_MACHINE)
+    return canonical[:2] in mapped
+
+
+def mapped_drives(ops: Sequence[Operation]) -> frozenset[str]:
+    """Drives the operations map to another machine (`net use Z: \\\\h\\s`, `New-PSDrive Z … -Root \\\\h\\s`)."""
+    found: set[str] = set()
+    for op in ops:
+        if op.shell == "program" and op.name in ("net", "net1"):
+            words = argv_of(op).positionals()
+            if len(words) >= 3 and lower(words[0]) == "use" and is_remote(words[2]):
+                found.add(lower(words[1]).rstrip("\\")[:2])
+        elif op.shell == "powershell" and op.name == "new-psdrive":
+            bound = bind(op, ("name", "psprovider", "root"))
+            name, root = bound.get("name"), bound.get("root")
+            if name is not None and is_remote(root):
+                found.add(lower(name).rstrip(":")[:1] + ":")
+    return frozenset(found)
+
+
+def copied_off(own: Effects, mapped: Collection[str] = ()) -> Effects:
+    """UPLOAD of what one operation (or tool call) reads or moves, when it writes to another machine.
+
+    Args:
+        own: the effects of one operation: a copy is READ of its source and WRITE of its destination.
+        mapped: drives the command mapped to another machine.
+    """
+    if not any(e.kind is K.WRITE and is_remote(e.target, mapped) for e in own):
+        return ()
+    return tuple(
+        effect(K.UPLOAD, e.target, f"{e.detail} to another machine")
+        for e in own
+        if e.kind in (K.READ, K.MOVE) and not is_remote(e.target, mapped)
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Uploads by the tools made for it
+
+
+def _web_upload(op: Operation) -> Effects:
+    bound = bind(op, ("uri",))
+    return tuple(effect(K.UPLOAD, p, display(op.name) + " -InFile") for p in targets(bound, "infile"))
+
+
+def _bits_upload(op: Operation) -> Effects:
+    bound = bind(op, ("source", "destination"))
+    if lower(bound.get("transfertype")) not in ("upload", "uploadreply"):
+        return ()
+    return tuple(effect(K.UPLOAD, p, "Start-BitsTransfer -TransferType Upload") for p in targets(bound, "source"))
+
+
+def _mail(op: Operation) -> Effects:
+    bound = bind(op, ("to", "subject", "body"))
+    return tuple(effect(K.UPLOAD, p, "Send-MailMessage -Attachments") for p in targets(bound, "attachments"))
+
+
+def _to_session(op: Operation) -> Effects:
+    if not op.has("tosession"):
+        return ()
+    bound = bind(op, ("path", "destination"))
+    return tuple(effect(K.UPLOAD, p, display(op.name) + " -ToSession") for p in targets(bound, "path", "literalpath"))
+
+
+# curl's options that send a file, and how the file is named in their value.
+_CURL_FILE = ("t", "upload-file")
+_CURL_FORM = ("f", "form")  # name=@file (as a file) or name=<file (as text)
+_CURL_DATA = ("d", "data", "data-binary", "data-ascii", "data-urlencode", "json")  # @file, name@file
+_FORM_FILE = re.compile(r"^[^=]*=[@<]([^;]+)")
+_DATA_FILE = re.compile(r"^[^=@]*@(.+)$")
+
+
+def _curl(op: Operation) -> Effects:
+    argv = argv_of(op)
+    sent: list[Value] = list(argv.values(*_CURL_FILE))
+    for value in argv.values(*_CURL_FORM):
+        match = _FORM_FILE.match(unquote(value)) if value is not None else None
+        if value is None or match is not None:
+            sent.append(None if match is None else match.group(1).strip("'\""))
+    for value in argv.values(*_CURL_DATA):
+        match = _DATA_FILE.match(unquote(value)) if value is not None else None
+        if match is not None and match.group(1) != "-":  # `@-` is standard input
+            sent.append(match.group(1).strip("'\""))
+    sent += argv.values("post-file", "body-file")  # wget
+    return tuple(effect(K.UPLOAD, p, f"{op.name} upload") for p in sent)
+
+
+# `user@host:path` or `host:path` (a drive letter is one character: `C:\\x` is local).
+_REMOTE_SPEC = re.compile(r"^(?:[^@\\/\s]+@)?[^:\\/\s@]{2,}:")
+
+
+def _scp(op: Operation) -> Effects:
+    words = argv_of(op).positionals(("i", "o", "c", "f", "l", "s", "j"))
+    if len(words) < 2 or not any(w is None or _REMOTE_SPEC.match(unquote(w)) for w in words[-1:]):
+        return ()
+    sent = [w for w in words[:-1] if w is None or not _REMOTE_SPEC.match(unquote(w))]
+    return tuple(effect(K.UPLOAD, w, f"{op.name} to another machine") for w in sent)
+
+
+def _upload_file(op: Operation) -> Effects:
+    # WebClient.UploadFile(address, file) or (address, method, file): the file is the last argument.
+    return (effect(K.UPLOAD, op.args[-1] if len(op.args) >= 2 else None, "WebClient.UploadFile"),)
+
+
+# ---------------------------------------------------------------------------------------
+# Network changes
+
+
+def _change(detail: str) -> Handler:
+    return lambda op: (effect(K.NETWORK_CHANGE, None, detail),)
+
+
+_NETSH_CHANGES = re.compile(
+    r"^(?:winhttp (?:set|import|reset) proxy"
+    r"|int(?:erface)? (?:\S+ )?(?:set|add|delete|reset) (?:interface|dns\w*|address|route|neighbors)"
+    r"|int(?:erface)? portproxy (?:add|set|delete|reset)"
+    r"|int(?:erface)? (?:ip|ipv4|ipv6|tcp) reset"
+    r"|winsock reset)"
+)
+
+
+def netsh_network(op: Operation) -> Effects:
+    """What a `netsh` line changes in the network (effects_security's `netsh` asks here after the firewall)."""
+    line = " ".join(argv_of(op).lowered())
+    found = _NETSH_CHANGES.match(line)
+    return (effect(K.NETWORK_CHANGE, None, "netsh " + found.group(0)),) if found else ()
+
+
+def _route(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.positionals()
+    verb = lower(words[0]) if words else ""
+    if argv.flag("f"):  # clears every gateway route
+        return (effect(K.NETWORK_CHANGE, None, "route -f"),)
+    return (effect(K.NETWORK_CHANGE, None, f"route {verb}"),) if verb in ("add", "delete", "change") else ()
+
+
+def _ipconfig(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if argv.flag("release", "release6"):
+        return (effect(K.NETWORK_CHANGE, None, "ipconfig /release"),)
+    return ()
+
+
+NETWORK_CMDLETS: Mapping[str, Handler] = {
+    **{
+        name: _change(display(name))
+        for name in (
+            "disable-netadapter",
+            "disable-netadapterbinding",
+            "remove-netadapter",
+            "set-dnsclientserveraddress",
+            "set-dnsclientglobalsetting",
+            "add-dnsclientnrptrule",
+            "new-netroute",
+            "set-netroute",
+            "remove-netroute",
+            "new-netipaddress",
+            "set-netipaddress",
+            "remove-netipaddress",
+            "set-netipinterface",
+            "new-netnat",
+            "set-netconnectionprofile",
+            "reset-netadapteradvancedproperty",
+        )
+    },
+    "send-mailmessage": _mail,
+}
+
+NETWORK_PROGRAMS: Mapping[str, Handler] = {
+    "route": _route,
+    "ipconfig": _ipconfig,
+    **dict.fromkeys(("scp", "pscp", "sftp"), _scp),
+}
+
+
+def _load_assembly(op: Operation) -> Effects:
+    # A DLL loaded by path runs its code in PowerShell's process (judged as running that file).
+    return (effect(K.EXECUTE, op.args[0] if op.args else None, "Assembly." + op.name.rsplit("::", 1)[-1]),)
+
+
+NETWORK_CALLS: Mapping[str, Handler] = {
+    "net.webclient.uploadfile": _upload_file,
+    **dict.fromkeys(
+        ("reflection.assembly::loadfile", "reflection.assembly::loadfrom", "reflection.assembly::unsafeloadfrom"),
+        _load_assembly,
+    ),
+}
+NETWORK_METHODS: Mapping[str, Handler] = {"uploadfile": _upload_file, "uploadfileasync": _upload_file}
+
+
+def uploads(op: Operation) -> Effects:
+    """The uploads of an operation whose own table says something else too (iwr, BITS, curl, Copy-Item)."""
+    if op.shell == "powershell":
+        if op.name in ("invoke-webrequest", "invoke-restmethod"):
+            return _web_upload(op)
+        if op.name == "start-bitstransfer":
+            return _bits_upload(op)
+        if op.name in ("copy-item", "move-item"):
+            return _to_session(op)
+        return ()
+    if op.shell == "program" and op.name in ("curl", "wget"):
+        return _curl(op)
+    return ()
