@@ -83,11 +83,15 @@ _SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"
 
 def _as_cmd(text: str, ctx: Context) -> RuleHit | None:
     """The rule `text` hits when cmd.exe runs it: handed to cmd as one literal, so PowerShell's
-    parser, which reads the wrapper, never sees the text's own quotes, pipes or parentheses."""
+    parser, which reads the wrapper, never sees the text's own quotes, pipes or parentheses.
+
+    The wrapper is a plain `cmd /d /c '…'`: a `Start-Process` around it would read, to the text rules,
+    as a download command being run (`curl https://…` typed into a console is no download-and-run).
+    """
     if ctx.rules is None:
         return None
     literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text)
-    return ctx.rules.match("PowerShell", {"command": f"Start-Process cmd.exe -ArgumentList '/d /c {literal}'"})
+    return ctx.rules.match("PowerShell", {"command": f"cmd /d /c '{literal}'"})
 
 
 def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) -> RuleHit | None:
