@@ -266,13 +266,15 @@ class _MatchOnce:
 
     def __init__(self, rules: CommandRules) -> None:
         self._rules = rules
-        self._hits: dict[tuple[str, str], RuleHit | None] = {}
+        self._hits: dict[tuple[str, str], RuleHit | None] = {}  # keyed by tool (+ the reading) and args
         self.hits_of: dict[int, RuleHit | None] = {}  # `_rule_hit` per call (by identity, one decide long)
 
-    def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
-        key = (tool, repr(sorted(args.items(), key=lambda kv: str(kv[0]))))
+    def match(self, tool: str, args: Mapping[str, object], *, table: bool = True) -> RuleHit | None:
+        key = (tool + ("" if table else "\0analysis"), repr(sorted(args.items(), key=lambda kv: str(kv[0]))))
         if key not in self._hits:
-            self._hits[key] = self._rules.match(tool, args)
+            # The plain call keeps the two-argument seam for every rules object; only the second
+            # reading of typed text asks for the analysis alone (policy/typed.py).
+            self._hits[key] = self._rules.match(tool, args) if table else self._rules.match(tool, args, table=False)
         return self._hits[key]
 
 

@@ -111,8 +111,8 @@ class RuleHit:
 class CommandRules(Protocol):
     """The seam to `policy/rules/match.py`: match one call's content against the command rules."""
 
-    def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
-        """The first rule the call hits, or None."""
+    def match(self, tool: str, args: Mapping[str, object], *, table: bool = True) -> RuleHit | None:
+        """The first rule the call hits, or None (`table=False`: what the analysis found, no regex table)."""
         ...
 
 

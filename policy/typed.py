@@ -85,13 +85,14 @@ def _as_cmd(text: str, ctx: Context) -> RuleHit | None:
     """The rule `text` hits when cmd.exe runs it: handed to cmd as one literal, so PowerShell's
     parser, which reads the wrapper, never sees the text's own quotes, pipes or parentheses.
 
-    The wrapper is a plain `cmd /d /c '…'`: a `Start-Process` around it would read, to the text rules,
-    as a download command being run (`curl https://…` typed into a console is no download-and-run).
+    Only what cmd's reading finds counts (its effects and names it cannot resolve): the regex table
+    already read the text as written in the PowerShell reading, and reading the wrapper's literal again
+    would take a string PowerShell only prints for a command (`Write-Output "… Remove-Item -Recurse …"`).
     """
     if ctx.rules is None:
         return None
     literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text)
-    return ctx.rules.match("PowerShell", {"command": f"cmd /d /c '{literal}'"})
+    return ctx.rules.match("PowerShell", {"command": f"cmd /d /c '{literal}'"}, table=False)
 
 
 def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) -> RuleHit | None:

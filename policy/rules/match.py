@@ -426,12 +426,15 @@ class RuleSet:
             and r.hits(tool, args, run_views if r.builtin else views)
         ]
 
-    def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
+    def match(self, tool: str, args: Mapping[str, object], *, table: bool = True) -> RuleHit | None:
         """The rule this call hits: the first DENY in order, else the first ASK (S-RULE-07).
 
         Args:
             tool: the tool name exactly as called.
             args: the call's arguments (as they would be sent upstream).
+            table: False leaves out the regex table (built-in and custom): only what the analysis
+                found counts (effects, dynamic names, self-protection). For a second reading of
+                text the regex table already saw as written (typed text read as cmd, S-RULE-27).
 
         Returns:
             A `RuleHit` (rule_id `self-protection` first, when `protected_paths` is set and
@@ -447,8 +450,8 @@ class RuleSet:
             for h in judged.hits
             if h.rule_id == SELF_PROTECTION_ID or (self.analyse and h.rule_id not in self.allow_rules)
         ]
-        if not self.analyse:
-            return effect_hits[0] if effect_hits else None
+        if not self.analyse or not table:
+            return next((h for h in effect_hits if h.action == "deny"), effect_hits[0] if effect_hits else None)
         hits = effect_hits + [r.hit() for r in self._matching(tool, args, exempted=False, judged=judged)]
         if not hits and judged.unparsed is not None and judged.unparsed.rule_id not in self.allow_rules:
             hits.append(judged.unparsed)

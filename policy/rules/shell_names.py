@@ -82,7 +82,18 @@ _COMMON_ALIASES |= {"ov": "outvariable", "ob": "outbuffer", "pv": "pipelinevaria
 _COMMON_ALIASES |= {"vb": "verbose", "db": "debug", "wi": "whatif", "cf": "confirm"}
 _ITEM = ("path", "literalpath", "filter", "include", "exclude", "recurse", "force", "credential")
 
-_WEB = ("uri", "method", "body", "infile", "outfile", "headers", "contenttype", "credential", "form", "resume")
+_WEB: tuple[str, ...] = (
+    "uri",
+    "method",
+    "body",
+    "infile",
+    "outfile",
+    "headers",
+    "contenttype",
+    "credential",
+    "form",
+    "resume",
+)
 _WEB += ("usedefaultcredentials", "usebasicparsing", "websession", "sessionvariable", "proxy", "proxycredential")
 _WEB += ("proxyusedefaultcredentials", "timeoutsec", "maximumredirection", "transferencoding", "useragent")
 _WEB += ("disablekeepalive", "certificate", "certificatethumbprint", "passthru", "skipcertificatecheck")

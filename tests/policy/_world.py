@@ -162,7 +162,7 @@ class TableRules:
     rows: tuple[tuple[str, str, RuleHit], ...] = ()
     calls: list[str] = field(default_factory=list)
 
-    def match(self, tool: str, args: Mapping[str, object]) -> RuleHit | None:
+    def match(self, tool: str, args: Mapping[str, object], *, table: bool = True) -> RuleHit | None:
         self.calls.append(tool)
         text = " ".join(str(v) for v in args.values()).lower()
         for row_tool, needle, hit in self.rows:

@@ -213,3 +213,35 @@ def test_uploads_remote_code_and_network_changes_typed_where_they_run_ask(
     """S-RULE-30: what the rules ask about when sent as PowerShell is asked about when typed into a console too."""
     loc = focus_point(capture_of(scenario))
     assert hit_of(scenario, "Type", text=text, loc=loc, press_enter=True) == (rule_id, "ask")
+
+
+@requirement("S-RULE-27")
+@pytest.mark.parametrize("scenario", ["console-powershell", "console-cmd"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Write-Output "would run: Remove-Item -Recurse C:\\"',
+        '"Format-Volume -DriveLetter D" | Out-File C:\\Users\\me\\Documents\\notes-on-disks.txt',
+    ],
+)
+def test_a_string_powershell_only_prints_is_not_a_command_to_the_cmd_reading(scenario: str, text: str) -> None:
+    """S-RULE-27: the cmd reading weighs what cmd's analysis finds, not the regex table on the wrapper's literal."""
+    loc = focus_point(capture_of(scenario))
+    assert hit_of(scenario, "Type", text=text, loc=loc, press_enter=True) is None
+
+
+@requirement("S-RULE-27")
+def test_the_analysis_alone_leaves_the_regex_table_out_and_keeps_exemptions() -> None:
+    """S-RULE-27: `match(..., table=False)` answers from effects only, and `allow_rules` still exempts them."""
+    from policy.rules.match import load_rules
+
+    printed = {"command": "cmd /d /c 'Write-Output \"would run: Remove-Item -Recurse C:\\\"'"}
+    deleted = {"command": "cmd /d /c 'rd /s /q C:\\Users'"}
+    rules = load_rules()
+    hit = rules.match("PowerShell", printed)
+    assert hit is not None and hit.rule_id == "recursive-delete"  # the regex table reads the literal
+    assert rules.match("PowerShell", printed, table=False) is None
+    hit = rules.match("PowerShell", deleted, table=False)
+    assert hit is not None and (hit.rule_id, hit.action) == ("protected-place-delete", "deny")
+    exempt = load_rules(allow_rules=["protected-place-delete"])
+    assert exempt.match("PowerShell", deleted, table=False) is None
