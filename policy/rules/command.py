@@ -21,7 +21,7 @@ from typing import Literal
 
 from policy.decision import RuleHit
 from policy.rules.effects import pipeline_effects, tool_effects
-from policy.rules.effects_network import copied_off
+from policy.rules.effects_network import copied_off, written_off
 from policy.rules.judge import judge_all
 from policy.rules.normalize import normalise
 from policy.rules.shell.dispatch import analyse_tool
@@ -179,7 +179,7 @@ def judge_call(
     """
     analysis = analyse_tool(tool, args)
     own = tool_effects(tool, args)
-    effects: list[Effect] = [*own, *copied_off(own)]  # FileSystem copy or move to another machine
+    effects: list[Effect] = [*own, *copied_off(own), *written_off(own)]  # FileSystem to another machine
     views: tuple[str, ...] | None = None
     hits: list[RuleHit] = []
     if analysis is not None:

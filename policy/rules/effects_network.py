@@ -33,7 +33,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.paths import canonical_path
-from policy.rules.shell.ops import EffectKind, Operation, Value
+from policy.rules.shell.ops import RUN_PATH, Effect, EffectKind, Operation, Value
 
 K = EffectKind
 
@@ -92,6 +92,41 @@ def copied_off(own: Effects, mapped: Collection[str] = ()) -> Effects:
         for e in own
         if e.kind in (K.READ, K.MOVE) and not is_remote(e.target, mapped)
     )
+
+
+def written_off(own: Effects, mapped: Collection[str] = ()) -> Effects:
+    """UPLOAD of every file one operation writes on another machine: what it writes there leaves this one.
+
+    A copy's source is named by `copied_off`; this covers content written straight to a share
+    (`Set-Content \\\\h\\s\\x`, `… > \\\\h\\s\\x`, `Compress-Archive -DestinationPath \\\\h\\s\\x.zip`,
+    FileSystem `write`).
+    """
+    return tuple(
+        effect(K.UPLOAD, e.target, f"{e.detail} on another machine")
+        for e in own
+        if e.kind is K.WRITE and is_remote(e.target, mapped)
+    )
+
+
+# A folder change (`Set-Location`, `cd`, `pushd`): where a program started by a relative name is looked for.
+_FOLDER_CHANGES = frozenset({"set-location", "push-location", "cd", "chdir", "pushd"})
+
+
+def run_in_remote_folder(ops: Sequence[Operation], mapped: Collection[str] = ()) -> Effects:
+    """EXECUTE, from another machine, of each program started after the command moved into its share.
+
+    cmd looks in the current folder before the path, and `.\\x.exe` names it in PowerShell; the program
+    operation keeps only its base name, so every program started there counts (errs towards asking).
+    """
+    here: Value = None
+    found: list[Effect] = []
+    for op in ops:
+        if op.name in _FOLDER_CHANGES and op.shell in ("powershell", "cmd", "program"):
+            named = [*op.args, *(v for k, v in op.params if k in ("path", "literalpath"))]
+            here = named[0] if named else None
+        elif op.shell == "program" and op.name != RUN_PATH and is_remote(here, mapped):
+            found.append(effect(K.EXECUTE, f"{unquote(here)}\\{op.name}", "started in another machine's folder"))
+    return tuple(found)
 
 
 # ---------------------------------------------------------------------------------------

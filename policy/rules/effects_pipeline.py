@@ -13,8 +13,9 @@ One operation alone cannot always say what it does to what:
    after a downloaded archive is unpacked (`Expand-Archive`, `tar -x`, `7z x`): it may be the archive's;
 5. values handed over — `(Get-Process lsass).Id`, `([Environment]::GetFolderPath('Startup'))`,
    `$_` from a listing, a relative path after `Set-Location` (`effects_values`);
-6. a copy to another machine — to a drive `net use` or `New-PSDrive` mapped to one earlier in
-   the command is an `UPLOAD` of its source (`effects_network`).
+6. another machine — a copy to a drive `net use` or `New-PSDrive` mapped to one earlier in the
+   command is an `UPLOAD` of its source, a write there an `UPLOAD` of what is written, and a program
+   started after `cd` into another machine's share runs from it (`effects_network`).
 A .NET registry call's own text names its hive when the analyser could not (`[Registry]::LocalMachine.…`).
 """
 
@@ -35,7 +36,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_dispatch import CALLS, effects_of, program_stem
-from policy.rules.effects_network import copied_off, mapped_drives
+from policy.rules.effects_network import copied_off, mapped_drives, run_in_remote_folder, written_off
 from policy.rules.effects_registry import (
     REGISTRY_METHODS,
     registry_effect_with_key,
@@ -391,10 +392,11 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     for index, op in enumerate(ops):
         refined = _in_context(ops, index)
         own = fed_effects(ops, index, effects_of(op) if refined is None else refined)
-        own += copied_off(own, mapped)
+        own += copied_off(own, mapped) + written_off(own, mapped)
         per_op.append(own)
         found += own
     found += in_folder(ops, per_op)
     found += _shadow_copies_deleted(ops)
     found += _download_execute(ops)
+    found += run_in_remote_folder(ops, mapped)
     return dedupe(found)

@@ -273,6 +273,7 @@ security-key       credential-hive tree | the SECURITY hive (LSA secrets, cached
     hklm\security
 proxy-key          network-key    tree | the proxy settings (every web request goes through them)
     $CV\internet settings [proxyserver, proxyenable, autoconfigurl, proxyoverride]
+    $CV\internet settings\connections
     hk*\software\policies\microsoft\windows\currentversion\internet settings [proxysettingsperuser]
 """
 # Security tools' own services: stopping or disabling one through its key weakens the machine.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_network import copied_off, is_remote, mapped_drives
+from policy.rules.effects_network import copied_off, is_remote, mapped_drives, run_in_remote_folder, written_off
 from policy.rules.match import load_rules
 from policy.rules.shell.dispatch import analyse_tool
 from policy.rules.shell.ops import Effect, EffectKind
@@ -317,3 +317,52 @@ def test_office_startup_places_and_the_command_history_are_places(
 ) -> None:
     """S-RULE-33: writes to Office's startup places ask; the history and rclone's config are credential stores."""
     assert _hit(tool, args) == expected
+
+
+@requirement("S-RULE-30")
+def test_what_is_written_on_another_machine_leaves_this_one() -> None:
+    """S-RULE-30: a write on another machine (or a drive mapped to one) uploads what it writes; a local one does not."""
+    to_share = (Effect(K.WRITE, "\\\\h\\s\\n.txt", "Set-Content"),)
+    assert written_off(to_share) == (Effect(K.UPLOAD, "\\\\h\\s\\n.txt", "Set-Content on another machine"),)
+    assert [e.kind for e in written_off((Effect(K.WRITE, "Z:\\n.txt"),), {"z:"})] == [K.UPLOAD]
+    assert written_off((Effect(K.WRITE, "C:\\t\\n.txt"),)) == ()
+    assert written_off((Effect(K.READ, "\\\\h\\s\\n.txt"),)) == ()
+
+
+@requirement("S-RULE-31")
+@pytest.mark.parametrize(
+    ("command", "remote"),
+    [
+        ("cd \\\\h\\s; .\\setup.exe", True),
+        ("Set-Location -Path \\\\h\\s; & .\\run.bat", True),
+        ("Push-Location \\\\h\\s; git status", True),  # cmd-like lookups: errs towards asking
+        ("cd \\\\h\\s; cd C:\\t; .\\setup.exe", False),  # moved back to this machine first
+        (".\\setup.exe; cd \\\\h\\s", False),  # started before the move
+        ("cd \\\\h\\s; Get-ChildItem", False),  # a cmdlet runs nothing from the folder
+        ("cd \\\\localhost\\c$\\t; .\\setup.exe", False),
+    ],
+)
+def test_a_program_started_in_another_machines_folder_runs_from_it(command: str, remote: bool) -> None:
+    """S-RULE-31: after `cd`/`Set-Location`/`pushd` into another machine's share, a program started runs from it."""
+    analysis = analyse_tool("PowerShell", {"command": command})
+    assert analysis is not None
+    found = run_in_remote_folder(analysis.operations)
+    assert bool(found) is remote
+    assert all(e.kind is K.EXECUTE and is_remote(e.target) for e in found)
+
+
+@requirement("S-RULE-31")
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ({"mode": "launch_executable", "executable": "setup.exe", "cwd": "\\\\h\\s"}, ("remote-code", "ask")),
+        ({"mode": "launch_executable", "executable": "tools\\a.exe", "cwd": "//h/s"}, ("remote-code", "ask")),
+        ({"mode": "launch_executable", "executable": "C:\\Windows\\notepad.exe", "cwd": "\\\\h\\s"}, None),
+        ({"mode": "launch_executable", "executable": "setup.exe", "cwd": "C:\\t"}, None),
+    ],
+)
+def test_an_app_started_by_a_relative_name_in_a_share_runs_from_it(
+    args: dict[str, object], expected: tuple[str, str] | None
+) -> None:
+    """S-RULE-31: App `launch_executable` looks for a relative executable in `cwd`; an absolute one is not moved."""
+    assert _hit("App", args) == expected

@@ -513,6 +513,14 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
     return starter(args, depth) if starter is not None else Analysis()
 
 
+def _launched_from(program: str, cwd: object) -> str:
+    """The program as started: a name or relative path is looked for in `cwd` too (a share's, say)."""
+    written = program.strip().strip('"')
+    if isinstance(cwd, str) and cwd.strip() and not ntpath.isabs(written) and not ntpath.splitdrive(written)[0]:
+        return ntpath.join(cwd.strip().strip('"'), written)
+    return written
+
+
 def _app(args: Mapping[str, object]) -> Analysis | None:
     if mode_of(args, "launch") not in ("launch", "launch_executable"):
         return None
@@ -528,8 +536,9 @@ def _app(args: Mapping[str, object]) -> Analysis | None:
         argv = split_command_line(argv[0], first_is_program=False)
     own = Operation(shell="program", name=program_name(program), args=tuple(argv), text=_text(program, argv))
     ops: tuple[Operation, ...] = (own,)
-    if program.strip().strip('"')[:2] in UNC_STARTS:  # started from another machine's share (ops.py `<run>`)
-        ops = (Operation(shell="program", name=RUN_PATH, args=(program,), text=own.text), own)
+    where = _launched_from(program, args.get("cwd"))
+    if where[:2] in UNC_STARTS:  # started from another machine's share (ops.py `<run>`)
+        ops = (Operation(shell="program", name=RUN_PATH, args=(where,), text=own.text), own)
     return _merge(Analysis(operations=ops), analyse_program(program, argv, 1))
 
 
