@@ -267,3 +267,16 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When PowerShell is asked to run "Get-Content $env:APPDATA\Microsoft\Windows\PowerShell\PSReadLine\ConsoleHost_history.txt"
     Then the call hits rule "credential-access" with action "deny"
+
+  @S-RULE-34
+  Scenario: Remote management switched on is refused like Remote Desktop; reading its settings is not
+    Given the built-in command rules
+    When PowerShell is asked to run "Enable-PSRemoting -Force"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Set-Item WSMan:\localhost\Client\TrustedHosts -Value * -Force"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "winrm get winrm/config"
+    Then the call hits no rule
+    When "Registry" is called with {"mode": "set", "path": "HKCU\\Control Panel\\Desktop", "name": "SCRNSAVE.EXE", "value": "C:\\t\\a.scr"}
+    Then the call hits rule "persistence-hijack" with action "deny"
+

@@ -29,6 +29,7 @@ from policy.rules.effects_common import (
     targets,
 )
 from policy.rules.effects_registry import registry_cmdlet
+from policy.rules.effects_security import wsman_setting
 from policy.rules.paths import candidate_paths
 from policy.rules.place_table import PlaceCategory
 from policy.rules.places import places_of
@@ -156,12 +157,20 @@ def _new_item(op: Operation) -> Effects:
     return tuple(out)
 
 
+def _clear_recycle_bin(op: Operation) -> Effects:
+    # Emptying the Recycle Bin deletes for good what the user may still want back.
+    drives = [lower(d).rstrip(":\\")[:1] for d in targets(bind(op, ("driveletter",)), "driveletter") if d]
+    return tuple(effect(K.DELETE_RECURSIVE, f"{d or 'c'}:\\$Recycle.Bin", "Clear-RecycleBin") for d in drives or ["c"])
+
+
 def _item_property(op: Operation) -> Effects:
     """`*-ItemProperty` and `Set-Item`/`Clear-Item`: registry values, or attributes of a file."""
     bound = bind(op, ("path", "name", "value"))
     given = targets(bound, *_PATHS)
     if given and all(is_session_path(p) for p in given):
         return ()  # `Set-Item env:X`: this session only
+    if op.name == "set-item" and any(lower(p).startswith("wsman:") for p in given):
+        return tuple(e for p in given for e in wsman_setting(p))  # WinRM's settings, not a file
     paths = _machine_paths(bound) or [None]
     out: list[Effect] = []
     for path in paths:
@@ -218,6 +227,7 @@ FILE_CMDLETS: Mapping[str, Handler] = {
     "get-itemproperty": _item_property,
     "get-itempropertyvalue": _item_property,
     "set-item": _item_property,
+    "clear-recyclebin": _clear_recycle_bin,
     "clear-item": _item_property,
     "set-acl": _set_acl,
     "start-transcript": _transcript,

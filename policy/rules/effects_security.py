@@ -33,7 +33,7 @@ K = EffectKind
 WEAKENED = frozenset(
     {"defender", "firewall", "firewall-rule", "execution-policy", "uac", "audit-policy", "event-log", "monitoring"}
     | {"driver-signing", "safe-boot", "virtualization-security", "kernel-debug", "amsi", "exploit-protection"}
-    | {"service-acl", "security-center", "dep", "smb1", "smb-signing"}
+    | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access"}
 )
 
 # Services whose stopping or disabling weakens the machine's defences, and what it weakens.
@@ -318,7 +318,43 @@ def dotnet_security(op: Operation) -> Effects:
     return ()
 
 
+# ---------------------------------------------------------------------------------------
+# Remote management: switched on or opened up, the machine can be driven from elsewhere (like RDP's key).
+
+
+def _remoting(command: str) -> Handler:
+    return lambda op: (weakening("remote-access", None, command),)
+
+
+def _windows_capability(op: Operation) -> Effects:
+    names = [lower(n) for n in targets(bind(op, ()), "name")]
+    if any(n.startswith("openssh.server") for n in names):  # an SSH server: logins from the network
+        return (weakening("remote-access", None, "Add-WindowsCapability OpenSSH.Server"),)
+    return ()
+
+
+# `winrm set …` settings that let anyone in, or in the clear.
+_WINRM_OPEN = re.compile(r"trustedhosts|allowunencrypted\s*=\s*\"?true|basic\s*=\s*\"?true|credssp\s*=\s*\"?true")
+
+
+def _winrm(op: Operation) -> Effects:
+    words = argv_of(op).lowered()
+    verb = words[0] if words else ""
+    if verb in ("quickconfig", "qc", "invoke") or (verb in ("set", "s") and _WINRM_OPEN.search(" ".join(words))):
+        return (weakening("remote-access", None, f"winrm {verb}"),)
+    return ()
+
+
+def wsman_setting(path: Value) -> Effects:
+    """SECURITY_WEAKENING for a `Set-Item WSMan:\\…` that lets anyone in or in the clear (TrustedHosts, Basic, …)."""
+    text = lower(path)
+    if text.startswith("wsman:") and re.search(r"trustedhosts|allowunencrypted|\\auth\\(?:basic|credssp)", text):
+        return (weakening("remote-access", path, "Set-Item WSMan:"),)
+    return ()
+
+
 SECURITY_PROGRAMS: Mapping[str, Handler] = {
+    "winrm": _winrm,
     "sc": _sc,
     "auditpol": _auditpol,
     "bcdedit": _bcdedit,
@@ -346,4 +382,8 @@ SECURITY_CMDLETS: Mapping[str, Handler] = {
     "new-netfirewallrule": _firewall_rule,
     "set-executionpolicy": _execution_policy,
     "set-processmitigation": _process_mitigation,
+    "enable-psremoting": _remoting("Enable-PSRemoting"),
+    "set-wsmanquickconfig": _remoting("Set-WSManQuickConfig"),
+    "enable-wsmancredssp": _remoting("Enable-WSManCredSSP"),
+    "add-windowscapability": _windows_capability,
 }

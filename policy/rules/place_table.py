@@ -198,6 +198,9 @@ shell-folders-key  autostart-key  tree | the shell-folder settings (they say whe
     $CV\explorer\{shell folders,user shell folders}
 startup-approved   autostart-key  tree | the list of approved startup programs
     $CV\explorer\startupapproved
+office-addin-key   autostart-key  tree | an Office add-in registration (it loads with Word, Excel or Outlook)
+    hk*\software\microsoft\office\*\addins; hk*\software\microsoft\office\*\*\addins
+    hk*\software\microsoft\office\*\*\options [open, open1, open2, open3, open4, open5]
 active-setup-key   autostart-key  tree | Active Setup (it runs a command at each user's logon)
     hklm\software\microsoft\active setup\installed components
 task-cache-key     autostart-key  tree | the scheduled-task store
@@ -212,6 +215,10 @@ appinit-key        hijack-key     tree | AppInit_DLLs and the Load/Run values
     $NT\windows [appinit_dlls, loadappinit_dlls, load, run, requiresignedappinit_dlls]
 cmd-autorun-key    hijack-key     tree | cmd's AutoRun command
     hk*\software\microsoft\command processor [autorun]
+screensaver-key    hijack-key     tree | the screen saver program (it runs when the user is away)
+    hkcu\control panel\desktop [scrnsave.exe]; hku\*\control panel\desktop [scrnsave.exe]
+office-test-key    hijack-key     tree | the "Office test" DLL every Office program loads
+    hk*\software\microsoft\office test\special\perf
 logon-script-key   hijack-key     tree | the logon-script setting
     hkcu\environment [userinitmprlogonscript]
 handler-key        hijack-key     tree | a file-type or protocol handler command

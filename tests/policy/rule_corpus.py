@@ -2940,6 +2940,49 @@ ORDINARY += [
     ("PowerShell", _ps("cd " + _SHARE + "; Get-ChildItem; cd C:\\Users\\me; git status")),
 ]
 
+# Remote management opened up, more hijack and autostart points, the Recycle Bin (S-RULE-34).
+DANGEROUS += [
+    ("PowerShell", _ps("Enable-PSRemoting -Force"), "security-weakening"),
+    ("PowerShell", _ps("Set-WSManQuickConfig -Force"), "security-weakening"),
+    ("PowerShell", _ps("winrm quickconfig -q"), "security-weakening"),
+    ("PowerShell", _ps("winrm set winrm/config/client '@{TrustedHosts=\"*\"}'"), "security-weakening"),
+    ("PowerShell", _ps(r"Set-Item WSMan:\localhost\Client\TrustedHosts -Value * -Force"), "security-weakening"),
+    ("PowerShell", _ps(r"Set-Item WSMan:\localhost\Service\Auth\Basic $true"), "security-weakening"),
+    ("PowerShell", _ps("Add-WindowsCapability -Online -Name OpenSSH.Server~~~~0.0.1.0"), "security-weakening"),
+    ("PowerShell", _ps(r'reg add "HKCU\Control Panel\Desktop" /v SCRNSAVE.EXE /d C:\t\a.scr /f'), "persistence-hijack"),
+    (
+        "Registry",
+        _reg_set("HKCU\\Control Panel\\Desktop", "SCRNSAVE.EXE", "C:\\t\\a.scr", "String"),
+        "persistence-hijack",
+    ),
+    (
+        "PowerShell",
+        _ps(r"New-Item 'HKCU:\Software\Microsoft\Office test\Special\Perf' -Value C:\t\a.dll -Force"),
+        "persistence-hijack",
+    ),
+    (
+        "Registry",
+        _reg_set("HKCU\\Software\\Microsoft\\Office\\16.0\\Excel\\Options", "OPEN", "/R C:\\t\\a.xll", "String"),
+        "persistence-autostart",
+    ),
+    (
+        "Registry",
+        _reg_set("HKCU\\Software\\Microsoft\\Office\\Outlook\\Addins\\evil.Connect", "LoadBehavior", "3"),
+        "persistence-autostart",
+    ),
+    ("PowerShell", _ps("Clear-RecycleBin -Force"), "recursive-delete"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("winrm get winrm/config")),
+    ("PowerShell", _ps(r"Get-Item WSMan:\localhost\Client\TrustedHosts")),
+    ("PowerShell", _ps("Add-WindowsCapability -Online -Name OpenSSH.Client~~~~0.0.1.0")),
+    (
+        "PowerShell",
+        _ps(r"Set-ItemProperty 'HKCU:\Control Panel\Desktop' -Name WallPaper -Value C:\Users\me\Pictures\w.jpg"),
+    ),
+    ("Registry", _reg("get", "HKCU\\Software\\Microsoft\\Office\\16.0\\Excel\\Options", "OPEN")),
+]
+
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
 # what a call does more precisely than the id first expected, the precise id is the expected one.
 # App launching an interpreter WITH a dangerous command reports that command's effect (the launch
