@@ -102,7 +102,7 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
     if "recurse" not in given:
         return found
     # Every file of a recursive listing written to: the whole tree's content is gone (`every_file`).
-    return tuple(every_file(e) for e in found)
+    return tuple(every_file(e, [p for _, p in paths]) for e in found)
 
 
 def _piped_service(op: Operation, source: Operation) -> Effects | None:

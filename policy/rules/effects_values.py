@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import ntpath
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from policy.rules.effects_common import Effects, bind, dedupe, effect, first, is_on, targets, unquote
@@ -152,15 +152,21 @@ def _upgraded(found: Effects, made: Made) -> Effects:
     if not made.recursive:
         return found
     return tuple(
-        effect(K.DELETE_RECURSIVE, e.target, e.detail, extra=e.extra) if e.kind is K.DELETE else every_file(e)
+        effect(K.DELETE_RECURSIVE, e.target, e.detail, extra=e.extra)
+        if e.kind is K.DELETE
+        else every_file(e, made.paths)
         for e in found
     )
 
 
-def every_file(e: Effect) -> Effect:
-    """A write done to each file of a recursive listing, marked so the judge sees the whole tree rewritten;
-    an append (`Add-Content`) loses nothing and stays what it was."""
-    if e.kind is not K.WRITE or e.detail.lower() == "add-content":
+def every_file(e: Effect, items: Collection[Value]) -> Effect:
+    """A write done to each file of a recursive listing, marked so the judge sees the whole tree rewritten.
+
+    Only a write to the listed items themselves (`items`: the listing as the operation was handed it)
+    counts: a copy of each file to one folder (`% { Copy-Item $_.FullName D:\\backup }`) writes the
+    folder, not the tree. An append (`Add-Content`) loses nothing and stays what it was.
+    """
+    if e.kind is not K.WRITE or e.detail.lower() == "add-content" or e.target not in items:
         return e
     return effect(K.WRITE, e.target, e.detail, extra=(*e.extra, ("every_file", "true")))
 

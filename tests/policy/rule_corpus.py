@@ -2973,6 +2973,11 @@ DANGEROUS += [
     ("PowerShell", _ps("Clear-RecycleBin -Force"), "recursive-delete"),
 ]
 ORDINARY += [
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me\Projects -Recurse -File | ForEach-Object { Copy-Item $_.FullName D:\backup }"),
+    ),
+    ("PowerShell", _ps(r"Get-ChildItem C:\Users\me\Projects -Recurse -File | Copy-Item -Destination D:\backup")),
     ("PowerShell", _ps("winrm get winrm/config")),
     ("PowerShell", _ps(r"Get-Item WSMan:\localhost\Client\TrustedHosts")),
     ("PowerShell", _ps("Add-WindowsCapability -Online -Name OpenSSH.Client~~~~0.0.1.0")),

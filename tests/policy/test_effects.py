@@ -1431,6 +1431,11 @@ def test_overwriting_every_file_of_a_tree_is_refused_like_deleting_it(command: s
         r"Get-ChildItem C:\proj -Recurse -File | Add-Content -Value 'x'",
         r"Get-ChildItem C:\proj -Recurse | Get-Content",
         r"Set-Content C:\proj\notes.txt 'x'",
+        # each file copied or moved to one folder writes that folder, not the tree (found in stop 25)
+        r"Get-ChildItem C:\proj -Recurse -File | ForEach-Object { Copy-Item $_.FullName D:\backup }",
+        r"Get-ChildItem C:\proj -Recurse -File | ForEach-Object { Copy-Item -Path $_.FullName -Destination D:\b }",
+        r"Get-ChildItem C:\proj -Recurse -File | ForEach-Object { Move-Item $_.FullName D:\archive }",
+        r"Get-ChildItem C:\proj -Recurse -File | Copy-Item -Destination D:\backup",
     ],
 )
 def test_a_write_that_is_not_to_every_file_of_a_tree_is_not(command: str) -> None:
