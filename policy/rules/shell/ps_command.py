@@ -39,6 +39,7 @@ from policy.rules.shell.ps_tree import (
     WRAPPER_IDS,
     Source,
     field_id,
+    kind_id,
     kind_ids,
     unwrap,
     variable_key,
@@ -63,28 +64,28 @@ _BLANK = re.compile(r"\s")
 # The commands `_semantics` gives a meaning beyond their operation.
 _MEANINGFUL = frozenset({"invoke-expression", "new-object", "get-command", "write-output", "start-process"})
 _MEANINGFUL |= {"foreach-object"} | ALIAS_SETTERS | VARIABLE_SETTERS
-# Kinds the command walker tests, by id (`ps_tree.kind_ids`).
+# Kinds the command walker tests, by id (`ps_tree.kind_ids`; one id, `ps_tree.kind_id`, where a test
+# in a hot path mostly hits).
 _INVOKATION_OPERATOR = kind_ids("command_invokation_operator")
-_COMMAND_ELEMENTS = kind_ids("command_elements")
-_COMMAND_NAME = kind_ids("command_name")
+_COMMAND_ELEMENTS = kind_id("command_elements")
+_COMMAND_NAME = kind_id("command_name")
 # The kinds of a command's `command_name` field (`command_name`, or `command_name_expr` after `&`/`.`).
-_NAME_KINDS = _COMMAND_NAME | kind_ids("command_name_expr")
+_NAME_KINDS = kind_ids("command_name", "command_name_expr")
 _PATH_COMMAND_NAME = kind_ids("path_command_name")
 _PATH_COMMAND_NAME_TOKEN = kind_ids("path_command_name_token")
 _COMMAND_NAME_FIELD = field_id("command_name")
-_ARGUMENT_SEP = kind_ids("command_argument_sep")
-_PARAMETER = kind_ids("command_parameter")
-_SEPARATOR_OR_PARAMETER = _ARGUMENT_SEP | _PARAMETER
+_ARGUMENT_SEP = kind_id("command_argument_sep")
+_PARAMETER = kind_id("command_parameter")
 _REDIRECTION = kind_ids("redirection")
 _REDIRECTED_FILE_NAME = kind_ids("redirected_file_name")
 _STOP_PARSING = kind_ids("stop_parsing")
-_SCRIPT_BLOCK = kind_ids("script_block_expression")
+_SCRIPT_BLOCK = kind_id("script_block_expression")
 _ARGUMENT_LIST = kind_ids("argument_list")
 _OTHER_ELEMENTS = _REDIRECTION | _STOP_PARSING | _ARGUMENT_LIST | kind_ids("comment")
-_GENERIC_TOKEN = kind_ids("generic_token")
-_INTEGER_LITERAL = kind_ids("integer_literal")
-_VARIABLE = kind_ids("variable")
-_MEMBER_ACCESS = kind_ids("member_access")
+_GENERIC_TOKEN = kind_id("generic_token")
+_INTEGER_LITERAL = kind_id("integer_literal")
+_VARIABLE = kind_id("variable")
+_MEMBER_ACCESS = kind_id("member_access")
 _MEMBER_NAME = kind_ids("member_name")
 
 
@@ -156,7 +157,7 @@ class CommandWalker(MethodCalls):
             if kind in _NAME_KINDS:
                 if name_node is None:
                     name_node = child
-            elif kind in _COMMAND_ELEMENTS:
+            elif kind == _COMMAND_ELEMENTS:
                 elements = child
             elif kind in _INVOKATION_OPERATOR:
                 operator = child
@@ -179,7 +180,7 @@ class CommandWalker(MethodCalls):
         text = shown(self.text(node))
         if name_node is None:
             return UNKNOWN
-        if name_node.kind_id in _COMMAND_NAME:
+        if name_node.kind_id == _COMMAND_NAME:
             called = self.bareword(self.text(name_node))  # `_name_value` of a plain name, inlined
         else:
             called = self._name_value(name_node)
@@ -188,7 +189,7 @@ class CommandWalker(MethodCalls):
 
     def _runs_blocks(self, name_node: Node | None) -> bool:
         """Whether the command named at `name_node` may run a script block argument (see `_value_word`)."""
-        if name_node is None or name_node.kind_id not in _COMMAND_NAME:
+        if name_node is None or name_node.kind_id != _COMMAND_NAME:
             return True  # `& $x {…}`, `& 'x' {…}`: not known without folding the name; walked as before
         written = self.text(name_node)
         if "$" in written or "`" in written:
@@ -199,14 +200,14 @@ class CommandWalker(MethodCalls):
     def _name_value(self, node: Node) -> PSValue:
         node = unwrap(node)
         kind = node.kind_id
-        if kind in _COMMAND_NAME:
+        if kind == _COMMAND_NAME:
             return self.bareword(self.text(node))
         if kind in _PATH_COMMAND_NAME:
             if node.named_child_count == 1:
                 return self.fold(node.named_children[0])
             children = node.named_children
             for before, after in zip(children, children[1:], strict=False):
-                if before.kind_id in _VARIABLE and self.text(after).startswith("."):
+                if before.kind_id == _VARIABLE and self.text(after).startswith("."):
                     # `& $b.Substring(1)`, `& $c.Source`: PowerShell reads a member of the variable here,
                     # not text glued to its value, and the member's value is not known: not constant.
                     return UNKNOWN
@@ -338,6 +339,8 @@ class CommandWalker(MethodCalls):
                     params.append((key, value))  # `as_value` of text is the text (a hot path)
                 elif value is True:
                     params.append((key, "true"))  # a switch: `as_value(True)`
+                elif not isinstance(value, tuple):
+                    params.append((key, as_value(value)))  # `_items` of a single value, without a generator
                 else:
                     params.extend((key, as_value(v)) for v in _items(value))
             elif word.end_of_parameters:
@@ -358,6 +361,8 @@ class CommandWalker(MethodCalls):
                 positional.append(value)
                 if type(value) is str:
                     args.append(value)
+                elif not isinstance(value, tuple):
+                    args.append(as_value(value))  # `flatten` of a single value, without a generator
                 else:
                     args.extend(as_value(v) for v in flatten(value))
         return params, args, named, positional
@@ -434,8 +439,10 @@ class CommandWalker(MethodCalls):
 
     def _words(self, elements: Node) -> list[Word]:  # noqa: C901, PLR0912
         words: list[Word] = []
-        colon = False
-        separator = ""
+        colon = False  # a `-Name:` parameter was just read: the next argument is its value
+        # The separator before the element at hand (None: none since the last element). Its text is
+        # read only where an argument needs it (`_value_word`): most separators are one blank.
+        separator: Node | None = None
         last_member: Node | None = None
         text = self.text
         # `text(child)` is inlined below where the original is ASCII (a hot path).
@@ -443,19 +450,17 @@ class CommandWalker(MethodCalls):
         parameters = True  # until `--`: after it a `-Name` word is an argument (about_Parsing)
         for child in elements.children:
             kind = child.kind_id
-            if kind in _SEPARATOR_OR_PARAMETER:
+            if kind == _ARGUMENT_SEP:
+                separator, colon = child, False  # the colon is now the separator's (`_colon`)
+                continue  # `last_member` stays: a method call's arguments may follow a blank
+            pending, last_member = last_member, None
+            if kind == _PARAMETER:
                 if plain is None:
                     written = text(child)
                 elif offsets is None:
                     written = plain[child.start_byte : child.end_byte]
                 else:
                     written = plain[offsets[child.start_byte] : offsets[child.end_byte]]
-                if kind in _ARGUMENT_SEP:
-                    separator = written
-                    colon = separator != " " and separator.strip() == ":"
-                    continue  # `last_member` stays: a method call's arguments may follow a blank
-            pending, last_member = last_member, None
-            if kind in _PARAMETER:
                 if not parameters:
                     words.append(Word("arg", written, written))
                 elif written == "--":
@@ -465,6 +470,7 @@ class CommandWalker(MethodCalls):
                     words.append(Word("param", written.rstrip(":")))
                 colon = parameters and written.endswith(":")
             elif kind in _OTHER_ELEMENTS:
+                colon = colon or self._colon(separator)  # kept past a redirection or `--%`, as before
                 if kind in _REDIRECTION:
                     self._redirection(child)
                 elif kind in _STOP_PARSING:
@@ -478,18 +484,27 @@ class CommandWalker(MethodCalls):
             else:
                 last_member = self._value_word(child, words, colon, separator)
                 colon = False
-            separator = ""
+            separator = None
         return words
 
-    def _value_word(self, child: Node, words: list[Word], colon: bool, separator: str) -> Node | None:
-        """One argument of a command (a value after a `-Param:` included); returns it if a member access."""
+    def _colon(self, separator: Node | None) -> bool:
+        """Whether a separator is the `:` of `-Name:value` (`-Name: value` ends with a blank: not one)."""
+        if separator is None:
+            return False
+        written = self.text(separator)
+        return written != " " and written.strip() == ":"
+
+    def _value_word(self, child: Node, words: list[Word], colon: bool, separator: Node | None) -> Node | None:
+        """One argument of a command (a value after a `-Param:` included); returns it if a member access.
+
+        `colon`: a `-Name:` parameter was just read; `separator`: the separator before the argument, if any.
+        """
         value_node = child
         kind = child.kind_id
         while kind in WRAPPER_IDS:  # `unwrap`, inlined (a hot path: two wrappers above each argument)
-            children = value_node.children
-            if len(children) != 1:
+            if value_node.child_count != 1:
                 break
-            value_node = children[0]
+            value_node = value_node.child(0)  # (not `children[0]`: no list made for the one child)
             kind = value_node.kind_id
         plain = self.plain
         if plain is None:
@@ -500,28 +515,29 @@ class CommandWalker(MethodCalls):
             offsets = self.offsets
             written = plain[offsets[value_node.start_byte] : offsets[value_node.end_byte]]
         # The argument's value (`_argument` of PowerShell's argument mode).
-        if kind in _GENERIC_TOKEN:
+        if kind == _GENERIC_TOKEN:
             value = written if "$" not in written and "`" not in written else self.bareword(written)
-        elif kind in _INTEGER_LITERAL and HAS_NUMBER_SUFFIX.search(written):
+        elif kind == _INTEGER_LITERAL and HAS_NUMBER_SUFFIX.search(written):
             value = self.bareword(written)  # `-gt 1MB` in argument mode: a bareword, as unrepaired
-        elif kind in _SCRIPT_BLOCK and not self._runs_blocks(self._name_node):
+        elif kind == _SCRIPT_BLOCK and not self._runs_blocks(self._name_node):
             # `bcdedit /set {current} …`: PowerShell hands a program a script block as text
             # (`-encodedCommand …` in 5.1 and 7.x): only a PowerShell host, or a launcher that may
             # start one, runs it. Anywhere else its words are not commands.
             value = ScriptBlock(node=value_node, origin=self.source)
         else:
             value = self.fold(value_node)
-            if kind in _VARIABLE and isinstance(value, ScriptBlock):
+            if kind == _VARIABLE and isinstance(value, ScriptBlock):
                 self.run_block(value)  # a block held in a variable runs where it is passed, with today's variables
-        if colon and words and words[-1].kind == "param" and not words[-1].has_value:
+        if words and words[-1].kind == "param" and not words[-1].has_value and (colon or self._colon(separator)):
             words[-1].value, words[-1].has_value = value, True
-        elif kind in _GENERIC_TOKEN and written.startswith(",") and words and words[-1].kind == "arg":
-            _join(words[-1], separator, written, self.bareword(written[1:].lstrip()))
-        elif kind in _VARIABLE and written.startswith("@"):
+        elif kind == _GENERIC_TOKEN and written.startswith(",") and words and words[-1].kind == "arg":
+            between = self.text(separator) if separator is not None else ""
+            _join(words[-1], between, written, self.bareword(written[1:].lstrip()))
+        elif kind == _VARIABLE and written.startswith("@"):
             words.append(Word("splat", written, self.lookup(written)))
         else:
             words.append(Word("arg", written, value))
-        return value_node if kind in _MEMBER_ACCESS else None
+        return value_node if kind == _MEMBER_ACCESS else None
 
     def _member_call(self, access: Node, arg_node: Node) -> PSValue:
         children = access.children
@@ -534,11 +550,11 @@ class CommandWalker(MethodCalls):
         target = next((c for c in node.named_children if c.kind_id in _REDIRECTED_FILE_NAME), None)
         if target is None:
             return
-        parts = [c for c in target.named_children if c.kind_id not in _ARGUMENT_SEP]
+        parts = [c for c in target.named_children if c.kind_id != _ARGUMENT_SEP]
         if not parts:
             return
         first = unwrap(parts[0])
-        if first.kind_id in _VARIABLE and variable_key(self.text(first)) == "null":
+        if first.kind_id == _VARIABLE and variable_key(self.text(first)) == "null":
             return  # `> $null` discards
         value = self.fold(parts[0])
         self.record("powershell", "<redirect>", (), (as_value(value),), shown(self.text(node)))

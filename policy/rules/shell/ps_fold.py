@@ -24,7 +24,16 @@ from policy.rules.shell import ps_operators as ops
 from policy.rules.shell.ops import Analysis, Operation, Shell, Value
 from policy.rules.shell.ps_names import ENCODINGS, KEPT_ACCELERATORS, canonical_type
 from policy.rules.shell.ps_text import expand_text, here_body, verbatim
-from policy.rules.shell.ps_tree import WRAPPER_IDS, Source, by_kind, kind_ids, skip_wrappers, source_of, variable_key
+from policy.rules.shell.ps_tree import (
+    WRAPPER_IDS,
+    Source,
+    by_kind,
+    kind_id,
+    kind_ids,
+    skip_wrappers,
+    source_of,
+    variable_key,
+)
 from policy.rules.shell.ps_values import (
     UNKNOWN,
     Hashtable,
@@ -288,9 +297,9 @@ class Folder:
             return verbatim(self.text(node))
         child = inner[0]
         kind = child.kind_id
-        if kind in _VERBATIM:  # `_fold` of the commonest strings, inlined
+        if kind == _VERBATIM:  # `_fold` of the commonest strings, inlined
             return verbatim(self.text(child))
-        if kind in _EXPANDABLE:
+        if kind == _EXPANDABLE:
             return self._expandable(child, here=False)
         return self._fold(child)
 
@@ -518,8 +527,8 @@ _FOLDERS_BY_TYPE: dict[str, _Fold] = {
 }
 # The same by kind id (`ps_tree.kind_ids`): no type string made per node.
 _FOLDERS: dict[int, _Fold] = by_kind(_FOLDERS_BY_TYPE)
-_VERBATIM = kind_ids("verbatim_string_characters")
-_EXPANDABLE = kind_ids("expandable_string_literal")
+_VERBATIM = kind_id("verbatim_string_characters")
+_EXPANDABLE = kind_id("expandable_string_literal")
 
 
 def _literal(raw: bytes, here: bool) -> str:

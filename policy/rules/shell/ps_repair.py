@@ -32,19 +32,20 @@ from dataclasses import dataclass
 _SUFFIXES = {"kb": 1 << 10, "mb": 1 << 20, "gb": 1 << 30, "tb": 1 << 40, "pb": 1 << 50}
 # Whether any number suffix appears at all (the grammar may misparse one without an error).
 HAS_NUMBER_SUFFIX = re.compile(r"\d(?:kb|mb|gb|tb|pb)(?![\w.])", re.IGNORECASE)
-_SUFFIX_LETTERS = tuple(_SUFFIXES)
+# `kb`…`pb` in lower-case text: the search jumps from `b` to `b` (a literal, found the fast way) and
+# looks behind each, where a substring search per suffix would read the whole text five times.
+_SUFFIX_HINT = re.compile(r"b(?<=[kmgtp]b)")
 
 
 def may_have_number_suffix(text: str) -> bool:
     """False when `HAS_NUMBER_SUFFIX` (or a suffixed hex number) cannot match: ASCII text without `kb`…`pb`.
 
-    Five substring searches in C, where the case-insensitive pattern tries every digit (a hot path:
-    every text is asked).
+    One literal-led search of the lower-cased text, where the case-insensitive pattern tries every
+    digit (a hot path: every text is asked).
     """
     if not text.isascii():
         return True  # case folding beyond ASCII (the Kelvin sign is a `k`): let the pattern decide
-    lowered = text.lower()
-    return any(suffix in lowered for suffix in _SUFFIX_LETTERS)
+    return _SUFFIX_HINT.search(text.lower()) is not None
 
 
 # Characters that cannot end the bareword before an array comma (a quote, a bracket, an operator…).
@@ -122,14 +123,25 @@ def token_pattern(rare: bool, switch: bool, number: bool, brackets: bool) -> re.
 
 def needed_branches(text: str) -> tuple[bool, bool, bool, bool]:
     """The `token_pattern` branches `text` may need: (rare, switch, number, brackets), each a superset test."""
-    # Beyond ASCII, case folding (`ı`) may spell the keyword otherwise: the branch stays.
-    switch = "switch" in text.lower() if text.isascii() else True
+    # Beyond ASCII, case folding (`ı`, the Kelvin sign) may spell the keyword or a suffix otherwise:
+    # those branches stay. In ASCII, one lower-case copy serves both tests (`may_have_number_suffix`).
+    if text.isascii():
+        lowered = text.lower()
+        switch = "switch" in lowered
+        number = _SUFFIX_HINT.search(lowered) is not None
+    else:
+        switch = number = True
     brackets = switch or ("{" in text and ")" in text)
-    return _may_be_rare(text), switch, may_have_number_suffix(text), brackets
+    return _may_be_rare(text), switch, number, brackets
 
 
 # The rare shapes, strings not excluded (a superset), each starting with a literal the engine skips to.
-_PARAMETER_HINT = re.compile(r"-[A-Za-z_?][A-Za-z0-9_?\-]*[0-9]")
+# `-Name1`: a word with a digit after its first letter. The characters before the first digit are
+# matched possessively (no digit among them to give back), so a word without a digit is read once
+# instead of backtracked through. A match still starts at the word's `-`; ending at the first digit
+# only lets further matches start inside the word, never after a blank, and `_may_be_rare` counts
+# only matches at the start or after a blank.
+_PARAMETER_HINT = re.compile(r"-[A-Za-z_?][A-Za-z_?\-]*+[0-9]")
 _DASHES_HINT = re.compile(r"--(?=[\s;|)}]|\Z)")
 _ASSEMBLY_HINT = re.compile(r"\[[ \t]*[A-Za-z_][\w.`+]*[ \t]*,")
 

@@ -56,6 +56,20 @@ def kind_ids(*names: str) -> frozenset[int]:
     return frozenset(ids | ({ERROR_ID} if "ERROR" in names else set()))
 
 
+def kind_id(name: str) -> int:
+    """The kind id of `name` when the grammar has exactly one (raises LookupError at import otherwise).
+
+    `node.kind_id == kind_id(name)` compares two ints; `node.kind_id in kind_ids(name)` hashes the
+    id and, on a hit, compares it as an object (each read of `kind_id` makes a new int): a hot loop
+    that mostly hits (`command_argument_sep` among a command's elements) tests with this one.
+    """
+    ids = kind_ids(name)
+    if len(ids) != 1:
+        raise LookupError(f"tree-sitter-powershell has {len(ids)} kind ids for {name!r}")
+    (found,) = ids
+    return found
+
+
 def by_kind(table: dict[str, _Value]) -> dict[int, _Value]:
     """A table keyed by node type, keyed by kind id instead (see `kind_ids`)."""
     return {i: value for name, value in table.items() for i in kind_ids(name)}
@@ -206,12 +220,25 @@ def _parse_repaired(text: str, source: Source, repaired: Repair | None) -> Parse
     return Parsed(tree, Source(source.original, source.ascii_text, _offset_table(len(raw), anchors)), None)
 
 
+# The offsets 0..8192 as int objects made once: a table is a few long runs of consecutive offsets,
+# and a slice of this tuple copies references where `range` makes an int object per offset (~35 µs
+# for a 2 KB text). A run past its end (a text over 8 KB) is made from a `range`, as before.
+_OFFSETS = tuple(range(8193))
+
+
 def _offset_table(length: int, anchors: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    """Parsed offset → original offset for 0..length: one lookup per node text, no search."""
+    """Parsed offset → original offset for 0..length: one lookup per node text, no search.
+
+    No anchors (only same-length edits, nothing moved): every offset maps to itself, which an
+    empty table (`Source.offsets`) says without the table.
+    """
+    if not anchors:
+        return ()
     table: list[int] = []
     at, original = 0, 0
     for parsed, mapped in (*anchors, (length + 1, 0)):
-        table += range(original, original + parsed - at)
+        end = original + parsed - at
+        table += _OFFSETS[original:end] if end <= len(_OFFSETS) else range(original, end)
         at, original = parsed, mapped
     return tuple(table)
 
@@ -256,16 +283,14 @@ def skip_wrappers(node: Node) -> Node:
     deepest named node with the chain's bytes is its end) unless that end is a kind in
     `_BELOW_STOP` or the tree is broken there; then, and for the short chains, child by child.
     """
-    children = node.children
-    if len(children) != 1:
+    if node.child_count != 1:
         return node
-    node = children[0]
+    node = node.child(0)  # (not `children[0]`: no list made for the one child)
     if node.kind_id not in WRAPPER_IDS:
         return node
-    children = node.children
-    if len(children) != 1:
+    if node.child_count != 1:
         return node
-    node = children[0]
+    node = node.child(0)
     kind = node.kind_id
     if kind not in WRAPPER_IDS:
         return node
@@ -274,7 +299,8 @@ def skip_wrappers(node: Node) -> Node:
         if deepest is not None:
             kind = deepest.kind_id
             if kind not in _BELOW_STOP:
-                return _finish(deepest, kind)
+                # Mostly the chain's end itself; a wrapper here has more than one child (`1 + 2`).
+                return deepest if kind not in WRAPPER_IDS else _finish(deepest, kind)
             parent = deepest.parent
             if parent is not None:
                 # The non-wrapper whose only child `deepest` is (`string_literal`, …) ends the chain;
@@ -287,10 +313,9 @@ def skip_wrappers(node: Node) -> Node:
 def _finish(node: Node, kind: int) -> Node:
     """The rest of a chain of one-child wrappers, child by child."""
     while kind in WRAPPER_IDS:
-        children = node.children
-        if len(children) != 1:
+        if node.child_count != 1:
             break
-        node = children[0]
+        node = node.child(0)
         kind = node.kind_id
     return node
 
