@@ -245,3 +245,14 @@ def test_the_analysis_alone_leaves_the_regex_table_out_and_keeps_exemptions() ->
     assert hit is not None and (hit.rule_id, hit.action) == ("protected-place-delete", "deny")
     exempt = load_rules(allow_rules=["protected-place-delete"])
     assert exempt.match("PowerShell", deleted, table=False) is None
+
+
+@requirement("S-RULE-27")
+@pytest.mark.parametrize("scenario", ["console-powershell", "console-cmd"])
+@pytest.mark.parametrize(
+    "text", ["$p = 'C:\\Users\\me\\report.txt'; Get-Content $p", "$env:PATH += ';C:\\Users\\me\\tools'"]
+)
+def test_a_powershell_variable_typed_into_a_console_is_no_unknown_program(scenario: str, text: str) -> None:
+    """S-RULE-27: to cmd, `$p` is a name like any other; only PowerShell's own unfolded variables are dynamic."""
+    loc = focus_point(capture_of(scenario))
+    assert hit_of(scenario, "Type", text=text, loc=loc, press_enter=True) is None

@@ -18,7 +18,6 @@ import binascii
 import ntpath
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from policy.rules.args import app_arguments, mode_of
 from policy.rules.shell.argv import program_name, split_command_line
@@ -559,7 +558,7 @@ def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
         if not isinstance(command, str):
             return Analysis(failed="PowerShell command is not text")
         analysis = analyse_powershell(command, nested=analyse_program)
-        return _scripts_written_then_run(_code_it_cannot_read(_wmi_process_create(_unresolved_programs(analysis))))
+        return _scripts_written_then_run(_code_it_cannot_read(_wmi_process_create(analysis)))
     if tool == "App":
         return _app(args)
     if tool == "FileSystem":
@@ -724,17 +723,3 @@ def _written_script(args: Mapping[str, object]) -> Analysis | None:
         return None
     shell = _SCRIPT_SHELLS.get(ntpath.splitext(path.strip().rstrip(". ").lower())[1])
     return script_content(shell, content) if shell is not None else None
-
-
-def _unresolved_programs(analysis: Analysis) -> Analysis:
-    """A program whose name still holds a variable after folding (`& $env:X`, `& "$env:UNSET\\x"`)
-    was never resolved to a program: it is dynamic, never a harmless unknown program (issue 18
-    item 1: a non-constant name is never silently allowed)."""
-    unresolved = tuple(
-        f"'{op.text}' runs a program whose name is a variable with no known value"
-        for op in analysis.operations
-        if op.shell == "program" and "$" in op.name and "$" in program_name(op.name)
-    )
-    if not unresolved:
-        return analysis
-    return replace(analysis, dynamic=tuple(dict.fromkeys((*analysis.dynamic, *unresolved))))

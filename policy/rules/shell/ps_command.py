@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from policy.rules.shell.argv import program_name as standard_program
 from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Value
 from policy.rules.shell.ps_calls import MethodCalls
 from policy.rules.shell.ps_fold import Nested, shown
@@ -258,6 +259,10 @@ class CommandWalker(MethodCalls):
         kind, canonical = resolved
         self._last_name = canonical
         if kind == "program":
+            if "$" in canonical and "$" in standard_program(canonical):  # `$env:ComSpec` is cmd
+                # A variable PowerShell could not fold is still in the name (`& $env:X`, `& "$env:UNSET\x"`):
+                # never a harmless unknown program (issue 18 item 1). In cmd's own text `$` is a letter.
+                self.note_dynamic(f"'{text}' runs a program whose name is a variable with no known value")
             if name[:2] in UNC_STARTS:  # started from another machine's share: `<run>` (ops.py)
                 self.record("program", RUN_PATH, (), (name,), text, input_from)
             self._program(canonical, words, text, input_from)
