@@ -63,3 +63,15 @@ Feature: The cheap decision first, the probe last, the audit off the critical pa
     Then the summary is 500 characters long and notes the 40000 characters
     And the bearer token is masked
     And no part of either secret is in the summary
+
+  @S-PERF-05
+  Scenario: A plain tool call takes the lean lane, and a call that asked for progress keeps the SDK's path
+    Given an upstream child that logs every line it reads
+    When the gateway calls a tool for a client without a progress token and then for one with a token
+    Then the first request's id is "gw-1" and the second request's id is a number carrying the token
+    And both calls return the same result
+
+  @S-PERF-06
+  Scenario: The gateway's server opens no OpenTelemetry span per message
+    Given a gateway server built in front of the simulator
+    Then its middleware holds no OpenTelemetry span and keeps the gateway's own

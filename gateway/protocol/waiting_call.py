@@ -50,6 +50,7 @@ import anyio.abc
 import mcp_types as types
 from mcp.server.connection import allowed_log_levels
 from mcp.shared.exceptions import MCPError
+from mcp.shared.jsonrpc_dispatcher import progress_token_from_params
 from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter
@@ -154,6 +155,14 @@ class CallLink:
     @property
     def forward_meta(self) -> Mapping[str, Any] | None:
         return self._forward_meta
+
+    @property
+    def wants_progress(self) -> bool:
+        """Whether the client may want progress (S-PERF-05): a 2025-11-25 request asks with a token in its
+        `_meta`; a 2026-07-28 one may ask outside its params, so it is taken to have asked."""
+        if self.modern:
+            return True
+        return progress_token_from_params(self.ctx.params if isinstance(self.ctx.params, Mapping) else None) is not None
 
     @property
     def declared_capabilities(self) -> frozenset[str]:

@@ -176,6 +176,10 @@ def build_server(app: GatewayApp) -> Server[Any]:
         on_call_tool=on_call_tool,
     )
     register_forwarding(server, app, router)
+    # The SDK opens an OpenTelemetry span around every message; the gateway installs no exporter (its
+    # record is the audit) and passes a client's `traceparent` on in `_meta` untouched, so the span
+    # would only cost time on every call (issue 13, S-PERF-06).
+    server.middleware[:] = [m for m in server.middleware if type(m).__name__ != "OpenTelemetryMiddleware"]
     server.middleware.append(_SeenMiddleware(router))
     return server
 

@@ -33,6 +33,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import TypeAdapter, ValidationError
 
 from gateway.errors import UpstreamError, UpstreamTimeout
+from gateway.upstream import lane as lean
 from gateway.upstream.client_side import CURRENT_CALLER
 from gateway.upstream.connection import is_modern, send_quietly
 from gateway.upstream.limits import RESULT_TOO_LARGE, is_too_large
@@ -230,17 +231,25 @@ class Upstream(Supervisor):
         """Call one upstream tool and return its result as the wire dict.
 
         The current `Caller` (if any) receives the upstream's progress under its own token and
-        contributes its own `_meta` keys (S-PROTO-04).
+        contributes its own `_meta` keys (S-PROTO-04). A 2025-11-25 stdio upstream is called on
+        the connection's lean lane when nothing needs the SDK's request machinery (S-PERF-05).
         """
         caller = CURRENT_CALLER.get()
         progress = caller.progress if caller is not None else None
         meta: Any = dict(caller.forward_meta) if caller is not None and caller.forward_meta else None
+        # The SDK ties progress to its own request ids: a client that asked for progress keeps it.
+        # A caller that cannot say whether its client asked is taken to have asked.
+        wants_progress = caller is not None and getattr(caller, "wants_progress", True)
 
         # A first round's own inputResponses, when the client sent some without a requestState (S-PROTO-27).
         take_seed = getattr(caller, "take_seed", None)
         seed = take_seed(name) if callable(take_seed) else None
 
         async def op(client: Client) -> dict[str, Any]:
+            lane = self.lane_for(client)
+            # 2026-07-28 calls may come back input_required: those rounds are the SDK's to drive.
+            if lane is not None and not wants_progress and seed is None and not is_modern(client):
+                return await lean.call_tool(lane, client.session, name, dict(arguments), meta)
             result = await client.call_tool(
                 name,
                 dict(arguments),

@@ -31,6 +31,7 @@ from mcp_types import CLIENT_CAPABILITIES_META_KEY
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from gateway.upstream.client_side import CURRENT_CALLER, INPUT_KEY, UpstreamHooks, not_supported
+from gateway.upstream.lane import Lane
 from gateway.upstream.limits import DEFAULT_MAX_RESULT_BYTES, WireActivity, oversized
 from gateway.upstream.stdio_bounded import bounded_stdio_client
 
@@ -104,6 +105,7 @@ async def watched(
     *,
     max_result_bytes: int | None = None,
     activity: WireActivity | None = None,
+    on_lane: Callable[[Lane], None] | None = None,
 ) -> AsyncIterator[tuple[Any, Any]]:
     """Enter `transport` and hand out its streams with an end-of-stream watch on the read side.
 
@@ -112,8 +114,13 @@ async def watched(
         on_end: called once when the read side ends.
         max_result_bytes: a parsed answer larger than this is replaced by RESULT_TOO_LARGE.
         activity: counts every message received.
+        on_lane: given the transport's `Lane` when it has one (the stdio child's, S-PERF-05).
     """
-    async with transport as (read, write):
+    async with transport as streams:
+        read, write = streams
+        lane = getattr(streams, "lane", None)
+        if on_lane is not None and isinstance(lane, Lane):
+            on_lane(lane)
         yield _WatchedReceive(read, on_end, max_result_bytes, activity), write
 
 
@@ -263,10 +270,11 @@ def make_client(
     on_end: Callable[[], None],
     max_result_bytes: int | None = None,
     activity: WireActivity | None = None,
+    on_lane: Callable[[Lane], None] | None = None,
 ) -> Client:
     """The SDK client for one connection (no response cache: a proxy must not answer from one)."""
     return Client(
-        watched(transport, on_end, max_result_bytes=max_result_bytes, activity=activity),
+        watched(transport, on_end, max_result_bytes=max_result_bytes, activity=activity, on_lane=on_lane),
         mode=mode,
         cache=None,
         sampling_callback=callbacks.sampling,

@@ -8,6 +8,10 @@ line straight from its bytes and lets them go, and answers a line over `max_resu
 a RESULT_TOO_LARGE error for its request instead of holding it. Every byte read is counted in
 `activity` (a liveness check must not mistake a long answer for silence, S-UPS-07).
 
+The yielded streams carry the connection's `Lane` (`gateway.upstream.lane`, S-PERF-05): its
+requests share the session's write channel as pre-serialised lines, and the reader hands it
+its answers before they would be parsed for the session.
+
 Spawning and stopping stay the SDK's (its process-tree and Windows Job Object handling): the
 helpers are imported from `mcp.client.stdio`, which `mcp>=2.3,<3` pins.
 """
@@ -33,6 +37,7 @@ from mcp.client.stdio import (
 )
 from mcp.shared.message import SessionMessage
 
+from gateway.upstream.lane import Lane
 from gateway.upstream.limits import LineSplitter, Oversize, WireActivity, too_large_error
 
 log = logging.getLogger(__name__)
@@ -41,6 +46,17 @@ log = logging.getLogger(__name__)
 READ_CHUNK = 256 * 1024
 # Time for the writer to flush accepted messages before stdin closes (the SDK's value).
 _WRITER_FLUSH_TIMEOUT = 0.5
+
+
+class StdioStreams(tuple[Any, Any]):
+    """The (read, write) pair a transport yields, with the connection's lane beside it."""
+
+    lane: Lane
+
+    def __new__(cls, read: Any, write: Any, lane: Lane) -> StdioStreams:
+        streams = super().__new__(cls, (read, write))
+        streams.lane = lane
+        return streams
 
 
 def parse_line(line: bytes | Oversize, limit: int) -> SessionMessage | Exception | None:
@@ -71,8 +87,8 @@ async def bounded_stdio_client(
     *,
     max_result_bytes: int,
     activity: WireActivity | None = None,
-) -> AsyncIterator[tuple[Any, Any]]:
-    """Spawn the upstream child and yield its (read, write) streams.
+) -> AsyncIterator[StdioStreams]:
+    """Spawn the upstream child and yield its (read, write) streams, carrying its `Lane`.
 
     Args:
         server: the command, arguments and environment (merged over the SDK's safe default).
@@ -81,7 +97,8 @@ async def bounded_stdio_client(
         activity: counts every byte read from stdout.
 
     Yields:
-        The session's read stream (messages or parse exceptions) and write stream.
+        The session's read stream (messages or parse exceptions) and write stream (messages,
+        or the lane's pre-serialised lines), as a `StdioStreams` pair.
 
     Raises:
         OSError: the child could not be started.
@@ -96,7 +113,8 @@ async def bounded_stdio_client(
     )
     # No awaits until the task group is entered, or a cancellation would leak the child (SDK note).
     read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
-    write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage](0)
+    write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage | bytes](0)
+    lane = Lane(write_stream, encoding=server.encoding, errors=server.encoding_error_handler)
     shutting_down = False
     writer_done = anyio.Event()
     seen = activity or WireActivity()
@@ -114,8 +132,10 @@ async def bounded_stdio_client(
                             return
                         seen.touch(len(chunk))
                         for line in splitter.feed(chunk):
-                            message = parse_line(line, max_result_bytes)
-                            del line  # the line's bytes go before the message travels on
+                            # A lane answer never reaches the session (its caller is woken instead).
+                            taken = lane.pending and lane.take(line, max_result_bytes)
+                            message = None if taken else parse_line(line, max_result_bytes)
+                            del line  # the line's bytes go before the message travels on (S-UPS-12)
                             if message is None:
                                 continue
                             try:
@@ -123,6 +143,7 @@ async def bounded_stdio_client(
                             except (anyio.ClosedResourceError, anyio.BrokenResourceError):
                                 return
                 finally:
+                    lane.close()  # before the drain: pending lane calls fail at once (S-UPS-02)
                     await _drain_stdout(process)
         except anyio.ClosedResourceError:
             pass  # our own shutdown closed stdout under the read
@@ -134,16 +155,17 @@ async def bounded_stdio_client(
         assert process.stdin, "the child is spawned with pipes"
         try:
             async with write_reader:
-                async for session_message in write_reader:
-                    data = session_message.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
-                    await process.stdin.send(data.encode(server.encoding, server.encoding_error_handler))
+                async for item in write_reader:
+                    await process.stdin.send(item if isinstance(item, bytes) else _encoded(item, server))
         except (anyio.ClosedResourceError, anyio.BrokenResourceError, OSError):
             # The child may still live: end the read side so no request waits for ever.
+            lane.close()
             await read_writer.aclose()
         finally:
             writer_done.set()
 
     async def shutdown() -> None:
+        lane.close()
         read_stream.close()
         write_stream.close()
         with anyio.move_on_after(_WRITER_FLUSH_TIMEOUT):
@@ -156,7 +178,7 @@ async def bounded_stdio_client(
         tg.start_soon(stdout_reader)
         tg.start_soon(stdin_writer)
         try:
-            yield read_stream, write_stream
+            yield StdioStreams(read_stream, write_stream, lane)
         finally:
             shutting_down = True
             # Bounded inside, and it must run even when the caller is cancelled (no leaked child).
@@ -164,3 +186,8 @@ async def bounded_stdio_client(
                 await shutdown()
             tg.cancel_scope.cancel()
     await anyio.lowlevel.cancel_shielded_checkpoint()
+
+
+def _encoded(session_message: SessionMessage, server: StdioServerParameters) -> bytes:
+    data = session_message.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n"
+    return data.encode(server.encoding, server.encoding_error_handler)

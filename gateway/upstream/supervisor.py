@@ -57,6 +57,7 @@ from gateway.upstream.connection import (
     pump_listen,
     spec_connector,
 )
+from gateway.upstream.lane import Lane
 from gateway.upstream.limits import DEFAULT_MAX_RESULT_BYTES, WireActivity
 from gateway.upstream.stderr_log import DEFAULT_KEEP, DEFAULT_MAX_BYTES, StderrLog, StderrSink
 
@@ -204,6 +205,7 @@ class Supervisor:
         self.last_error: str | None = None
         self.start_error: BaseException | None = None  # the first real exception of the last failed start
         self._client: Client | None = None
+        self._lane: tuple[Client, Lane] | None = None  # the live stdio connection's lane (S-PERF-05)
         self._capabilities: types.ServerCapabilities | None = None
         self._tg: anyio.abc.TaskGroup | None = None
         self._closing = False
@@ -272,6 +274,12 @@ class Supervisor:
         """The client calls waiting on the upstream right now, oldest first (S-PROTO-05)."""
         return tuple(self._in_flight)
 
+    def lane_for(self, client: Client) -> Lane | None:
+        """The lean `tools/call` lane of `client`'s connection, if it has one (a stdio child, S-PERF-05)."""
+        if self._lane is not None and self._lane[0] is client:
+            return self._lane[1]
+        return None
+
     def _signal(self) -> None:
         changed, self._state_changed = self._state_changed, anyio.Event()
         changed.set()
@@ -337,6 +345,7 @@ class Supervisor:
                     on_end=ended,
                     max_result_bytes=self.max_result_bytes,
                     activity=self.activity,
+                    on_lane=lambda lane: box.__setitem__("lane", lane),
                 )
                 async with client:
                     narrow_to_caller(client)  # S-PROTO-28
@@ -386,6 +395,8 @@ class Supervisor:
             return False
         self._stop, self._lost = stop, anyio.Event()
         self._client, self._capabilities = client, client.server_capabilities
+        lane = box.get("lane")
+        self._lane = (client, lane) if isinstance(lane, Lane) else None
         self._sink = box.get("sink")
         self.connects += 1
         self._connected_at = time.monotonic()

@@ -311,3 +311,53 @@ def _no_secret(summary: dict[str, Any]) -> None:
     for secret in (_BEARER.split()[1], _JWT):
         for i in range(0, len(secret) - 12):
             assert secret[i : i + 12] not in summary["out"]
+
+
+@given("an upstream child that logs every line it reads", target_fixture="lane")
+def _lane_child(tmp_path: Path) -> dict[str, Any]:
+    return {"tmp": tmp_path}
+
+
+@when("the gateway calls a tool for a client without a progress token and then for one with a token")
+def _lane_calls(lane: dict[str, Any]) -> None:
+    from tests.gateway.test_upstream_lane import _rig
+
+    async def run() -> None:
+        async with _rig(lane["tmp"]) as rig:
+            lane["results"] = [(await rig.call("echo", {"n": 1}, progress=p))[0] for p in (False, True)]
+            lane["sent"] = rig.calls("echo")
+
+    anyio.run(run)
+
+
+@then(parsers.parse("the first request's id is \"{first}\" and the second request's id is a number carrying the token"))
+def _lane_ids(lane: dict[str, Any], first: str) -> None:
+    lean, sdk = lane["sent"]
+    assert lean["id"] == first and "_meta" not in lean["params"]
+    assert isinstance(sdk["id"], int) and sdk["params"]["_meta"]["progressToken"] == sdk["id"]
+
+
+@then("both calls return the same result")
+def _lane_same(lane: dict[str, Any]) -> None:
+    lean, sdk = lane["results"]
+    assert lean == sdk
+
+
+@given("a gateway server built in front of the simulator", target_fixture="middleware")
+def _built_server(tmp_path: Path) -> list[str]:
+    from gateway.app import open_gateway
+    from gateway.config.load import load_config
+    from gateway.transport.server import build_server
+    from tests.e2e.harness import sim_spec
+
+    async def build() -> list[str]:
+        spec, _, _ = sim_spec(tmp_path, "default")
+        async with open_gateway(load_config(environ={}, state_dir=tmp_path / "state"), spec) as app:
+            return [type(m).__name__ for m in build_server(app).middleware]
+
+    return anyio.run(build)
+
+
+@then("its middleware holds no OpenTelemetry span and keeps the gateway's own")
+def _no_otel(middleware: list[str]) -> None:
+    assert "OpenTelemetryMiddleware" not in middleware and "_SeenMiddleware" in middleware

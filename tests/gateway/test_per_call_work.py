@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import anyio
 import pytest
@@ -99,3 +100,26 @@ def test_windows_keeps_the_thread_wire(monkeypatch: pytest.MonkeyPatch) -> None:
     """S-PERF-03: no readiness for anonymous pipes on Windows: `_native_fds` declines there."""
     monkeypatch.setattr(stdio.os, "name", "nt")
     assert stdio._native_fds(sys.stdin, sys.stdout) is None
+
+
+@requirement("S-PERF-06")
+def test_the_server_opens_no_opentelemetry_span_per_message(tmp_path: Path) -> None:
+    """S-PERF-06: the SDK's per-message OpenTelemetry middleware is dropped; the gateway's own stays."""
+    from mcp.server.lowlevel.server import Server
+
+    from gateway.app import open_gateway
+    from gateway.config.load import load_config
+    from gateway.transport.server import build_server
+    from tests.e2e.harness import sim_spec
+
+    assert "OpenTelemetryMiddleware" in [type(m).__name__ for m in Server("plain").middleware]  # the SDK's default
+
+    async def build() -> list[str]:
+        cfg = load_config(environ={}, state_dir=tmp_path / "state")
+        spec, _, _ = sim_spec(tmp_path, "default")
+        async with open_gateway(cfg, spec) as app:
+            return [type(m).__name__ for m in build_server(app).middleware]
+
+    names = anyio.run(build)
+    assert "OpenTelemetryMiddleware" not in names
+    assert "_SeenMiddleware" in names
