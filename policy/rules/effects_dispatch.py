@@ -120,11 +120,10 @@ def started_program(program: Value, words: tuple[Value, ...], depth: int) -> Eff
                 if rest and not any(w is not None and re.search(r"[&|<>]", w) for w in rest):
                     inner = program_stem(rest[0])
                     shell: Shell = "cmd" if inner in CMD else "program"
-                    nested = Operation(shell=shell, name=inner, args=tuple(rest[1:]), depth=depth + 1)
-                    return effects_of(nested) if inner in CMD or inner in PROGRAMS else ()
-    if stem in PROGRAMS:
-        return effects_of(Operation(shell="program", name=stem, args=words, depth=depth + 1))
-    return ()
+                    return effects_of(Operation(shell=shell, name=inner, args=tuple(rest[1:]), depth=depth + 1))
+    # A program the catalogue does not know is followed too: what it is handed may name a credential
+    # store or carry mimikatz's words (`argument_reads`, `credential_words`), whatever its name.
+    return effects_of(Operation(shell="program", name=stem, args=words, depth=depth + 1))
 
 
 def _started_by_value(op: Operation) -> Effects:

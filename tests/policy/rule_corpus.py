@@ -2940,8 +2940,11 @@ ORDINARY += [
     ("PowerShell", _ps("cd " + _SHARE + "; Get-ChildItem; cd C:\\Users\\me; git status")),
 ]
 
-# Remote management opened up, more hijack and autostart points, the Recycle Bin (S-RULE-34).
+# Remote management opened up, more hijack and autostart points, the Recycle Bin (S-RULE-34); a program
+# the catalogue does not know, handed a credential store by App or started by value (S-RULE-16).
 DANGEROUS += [
+    ("App", _exe("C:\\tools\\sqlite3.exe", _CHROME + "\\Login Data"), "credential-access"),
+    ("PowerShell", _ps(r'cmd /c tar -cf C:\t\o.tar "' + _CHROME + r'\Login Data"'), "credential-access"),
     ("PowerShell", _ps("Enable-PSRemoting -Force"), "security-weakening"),
     ("PowerShell", _ps("Set-WSManQuickConfig -Force"), "security-weakening"),
     ("PowerShell", _ps("winrm quickconfig -q"), "security-weakening"),

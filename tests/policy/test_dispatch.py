@@ -274,7 +274,7 @@ def test_app_launch_is_the_program_and_what_it_runs(args: dict[str, object]) -> 
     analysis = analyse_tool("App", args)
     assert analysis is not None
     (own,) = [o for o in find(analysis, "program", "cmd") if o.depth == 0]
-    assert own.args[0] == "/c"
+    assert (own.args[0] or "").split()[0] == "/c"  # a list item is one argument; cmd re-reads its own line
     assert rd_of(analysis).args == ("C:\\x",)
 
 
@@ -601,3 +601,13 @@ def test_a_redirect_of_unknown_text_into_a_script_that_is_run_is_dynamic() -> No
     assert analysis is not None and analysis.dynamic
     plain = analyse_tool("PowerShell", {"command": "Get-Process > C:\\t\\procs.txt"})
     assert plain is not None and not plain.dynamic
+
+
+@requirement("S-RULE-16")
+def test_an_app_list_argument_with_blanks_stays_one_argument() -> None:
+    """S-RULE-16: a list item is one argument (a path with blanks stays whole); only a plain string is a line."""
+    login_data = "C:\\Users\\me\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Login Data"
+    listed = analyse_tool("App", {"mode": "launch_executable", "executable": "sqlite3.exe", "args": [login_data]})
+    assert listed is not None and listed.operations[0].args == (login_data,)
+    line = analyse_tool("App", {"mode": "launch_executable", "executable": "x.exe", "args": "a b"})
+    assert line is not None and line.operations[0].args == ("a", "b")

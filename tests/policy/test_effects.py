@@ -1464,3 +1464,16 @@ def test_a_write_that_is_not_to_every_file_of_a_tree_is_not(command: str) -> Non
 def test_a_file_opened_for_writing_and_a_linux_line_that_is_not_constant(command: str, rule_id: str | None) -> None:
     """S-RULE-25: FileAccess Write/ReadWrite (or numeric modes) is a write; `bash -c $x` asks (found by mutation)."""
     assert _rule_of(command) == rule_id
+
+
+@requirement("S-RULE-16")
+def test_a_program_started_by_value_is_read_for_what_it_is_handed_even_unknown() -> None:
+    """S-RULE-16: `cmd /c tar … "<Login Data>"` reads the store as `tar` run directly does (found by mutation)."""
+    from policy.rules.effects_dispatch import started_program
+
+    login_data = "C:\\Users\\me\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Login Data"
+    assert started_program("cmd", ("/c", "tar", "-cf", "C:\\o.tar", login_data), 0) == (
+        Effect(READ, login_data, "tar argument"),
+    )
+    assert started_program("sqlite3", (login_data,), 0) == (Effect(READ, login_data, "sqlite3 argument"),)
+    assert started_program("tar", ("-cf", "C:\\o.tar", "C:\\src"), 0) == ()  # nothing a rule weighs

@@ -530,8 +530,11 @@ def _app(args: Mapping[str, object]) -> Analysis | None:
         program = _START_MENU_NAMES.get(" ".join(name.lower().split()), name)
     else:
         return Analysis()
-    argv = app_arguments(args.get("args"))
-    if len(argv) == 1 and any(c in argv[0] for c in _BLANKS):
+    given = args.get("args")
+    argv = app_arguments(given)
+    # A plain string that is no JSON list is a command line; an item of a list is one argument
+    # (`"C:\…\User Data\Default\Login Data"` stays one path). PowerShell and cmd re-read their own.
+    if len(argv) == 1 and any(c in argv[0] for c in _BLANKS) and isinstance(given, str) and argv[0] == given:
         argv = split_command_line(argv[0], first_is_program=False)
     own = Operation(shell="program", name=program_name(program), args=tuple(argv), text=_text(program, argv))
     ops: tuple[Operation, ...] = (own,)
