@@ -29,7 +29,6 @@ from anyio.streams.memory import MemoryObjectSendStream
 from mcp.client.session import _later_revision_fields
 from mcp.shared.exceptions import MCPError
 from pydantic import TypeAdapter
-from pydantic_core import from_json
 
 from gateway.upstream.limits import Oversize, too_large_error
 
@@ -43,6 +42,7 @@ CANCEL_WRITE_TIMEOUT_S = 5.0
 
 _CLOSED = types.ErrorData(code=types.CONNECTION_CLOSED, message="Connection closed")
 _CALL_TOOL_RESULT: TypeAdapter[types.CallToolResult] = TypeAdapter(types.CallToolResult)
+_ANY_JSON: TypeAdapter[Any] = TypeAdapter(Any)
 # The keys a `CallToolResult` dump can hold: others are dropped, as the model ignores them.
 _RESULT_KEYS = frozenset(f.alias or n for n, f in types.CallToolResult.model_fields.items())
 _SERVER_INFO = "io.modelcontextprotocol/serverInfo"
@@ -152,9 +152,9 @@ class Lane:
         if _MARK not in line:
             return False
         try:
-            # Straight from the bytes: `json.loads` would decode the whole line to a str first (a
-            # third copy of a long answer, S-UPS-12).
-            message = from_json(line)
+            # Straight from the bytes (pydantic's JSON reader, through its public API): `json.loads`
+            # would decode the whole line to a str first (a third copy of a long answer, S-UPS-12).
+            message = _ANY_JSON.validate_json(line)
         except ValueError:
             return False
         request_id = message.get("id") if isinstance(message, dict) else None
