@@ -33,9 +33,9 @@ from mcp.shared.exceptions import MCPError
 from pydantic import TypeAdapter, ValidationError
 
 from gateway.errors import UpstreamError, UpstreamTimeout
-from gateway.upstream import lane as lean
 from gateway.upstream.client_side import CURRENT_CALLER
 from gateway.upstream.connection import is_modern, send_quietly
+from gateway.upstream.lane import call_tool as call_on_lane
 from gateway.upstream.limits import RESULT_TOO_LARGE, is_too_large
 from gateway.upstream.supervisor import (
     Supervisor,
@@ -249,7 +249,7 @@ class Upstream(Supervisor):
             lane = self.lane_for(client)
             # 2026-07-28 calls may come back input_required: those rounds are the SDK's to drive.
             if lane is not None and not wants_progress and seed is None and not is_modern(client):
-                return await lean.call_tool(lane, client.session, name, dict(arguments), meta)
+                return await call_on_lane(lane, client.session, name, dict(arguments), meta)
             result = await client.call_tool(
                 name,
                 dict(arguments),
