@@ -280,6 +280,23 @@ def _mutmut(args: list[str]) -> int:
     return 0
 
 
+def fresh_exit_code(pytest_exit: int, output: str) -> int | None:
+    """The result of one fresh run as mutmut records it (1 killed, 0 survived), or None: not tested.
+
+    `run_fresh` first checks that the same tests pass with no mutant, so a failure to import here is
+    the mutant's doing: it broke a module at import time (`frozenset(None)` in a table built when
+    policy/ loads), which any use of policy/ would meet. That is a kill, whether pytest met it while
+    collecting a test (exit 2) or while loading a conftest (exit 4). Every other exit of 2–5 is not a
+    result.
+    """
+    if pytest_exit in (0, 1):
+        return pytest_exit
+    import_broke = (pytest_exit == 2 and re.search(r"\b\d+ errors? during collection", output)) or (
+        pytest_exit == 4 and "ImportError while loading conftest" in output
+    )
+    return 1 if import_broke else None
+
+
 def run_fresh(globs: list[str], tests: list[str] | None = None) -> int:
     """Run surviving mutants again, each in a fresh interpreter with the whole selected test set.
 
@@ -294,25 +311,40 @@ def run_fresh(globs: list[str], tests: list[str] | None = None) -> int:
 
     mutants = REPO / "mutants"
     names = [n for n, code in read_exit_codes(mutants, globs).items() if code == 0]
-    for name in names:
-        env = {**os.environ, "MUTANT_UNDER_TEST": name}
-        selection = TESTS if not tests else [*tests, *TESTS[1:]]
-        pytest_args = ["-x", "-q", *MUTMUT_CONFIG["pytest_add_cli_args"], *selection]  # type: ignore[misc]
-        code_text = (
-            "import sys, hypothesis, pytest\n"
-            f"hypothesis.settings.register_profile('mutation', **{HYPOTHESIS_PROFILE!r})\n"
-            "hypothesis.settings.load_profile('mutation')\n"
-            f"sys.exit(pytest.main({pytest_args!r}))\n"
-        )
-        done = subprocess.run(
+    selection = TESTS if not tests else [*tests, *TESTS[1:]]
+    pytest_args = ["-x", "-q", *MUTMUT_CONFIG["pytest_add_cli_args"], *selection]  # type: ignore[misc]
+    code_text = (
+        "import sys, hypothesis, pytest\n"
+        f"hypothesis.settings.register_profile('mutation', **{HYPOTHESIS_PROFILE!r})\n"
+        "hypothesis.settings.load_profile('mutation')\n"
+        f"sys.exit(pytest.main({pytest_args!r}))\n"
+    )
+
+    def run(mutant: str) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
+        return subprocess.run(
             [sys.executable, "-c", code_text], cwd=mutants, env=env, capture_output=True, text=True, check=False
         )
-        if done.returncode not in (0, 1):
-            # pytest's 2–5 (interrupted, internal error, usage error, no tests): the mutant was not tested;
-            # its result stays mutmut's (a usage error once read as a kill for every mutant: stop 24).
+
+    if names:
+        # The same tests with no mutant active must pass, or no result below would mean anything
+        # (and a collection error below could be the tests' own, not the mutant's).
+        baseline = run("")
+        if baseline.returncode != 0:
+            print(
+                f"error    the selected tests fail with no mutant (pytest exit {baseline.returncode}): nothing was run",
+                file=sys.stderr,
+            )
+            return 1
+    for name in names:
+        done = run(name)
+        code = fresh_exit_code(done.returncode, done.stdout + done.stderr)
+        if code is None:
+            # pytest's 2–5 (interrupted, internal error, usage error, no tests) for another reason than the
+            # mutant breaking an import: the mutant was not tested; its result stays mutmut's (a usage error
+            # once read as a kill for every mutant: stop 24).
             print(f"error    {name} (fresh process, pytest exit {done.returncode}: not tested)", file=sys.stderr)
             continue
-        code = done.returncode
         for meta in mutants.rglob("*.py.meta"):
             data = json.loads(meta.read_text(encoding="utf-8"))
             if name in data["exit_code_by_key"]:

@@ -147,12 +147,10 @@ def test_the_list_check_catches_a_renamed_function_and_an_excluded_module(
     ]
 
 
-@requirement("S-ARCH-10")
-@pytest.mark.parametrize(("pytest_exit", "recorded"), [(1, 1), (0, 0), (4, 0), (5, 0), (2, 0)])
-def test_a_fresh_run_records_a_kill_only_for_failing_tests(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pytest_exit: int, recorded: int
-) -> None:
-    """S-ARCH-10: pytest's usage error (4), no tests (5) or interruption (2) is no kill: the survivor stays one."""
+def _fresh_rig(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, baseline: int, exit_and_output: tuple[int, str]
+) -> Path:
+    """A mutants/ dir with one survivor, and a fake pytest: `baseline` with no mutant, else `exit_and_output`."""
     import json
     import subprocess
     from types import SimpleNamespace
@@ -161,7 +159,53 @@ def test_a_fresh_run_records_a_kill_only_for_failing_tests(
     meta.parent.mkdir(parents=True)
     meta.write_text(json.dumps({"exit_code_by_key": {"policy.kill.x_check_kill__mutmut_1": 0}}), encoding="utf-8")
     monkeypatch.setattr(M, "REPO", tmp_path)
-    monkeypatch.setattr(subprocess, "run", lambda *a, **k: SimpleNamespace(returncode=pytest_exit))
+
+    def fake_run(*args: object, env: dict[str, str], **kwargs: object) -> SimpleNamespace:
+        if env["MUTANT_UNDER_TEST"] == "":
+            return SimpleNamespace(returncode=baseline, stdout="", stderr="")
+        code, output = exit_and_output
+        return SimpleNamespace(returncode=code, stdout=output, stderr="")
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    return meta
+
+
+def _recorded(meta: Path) -> int:
+    import json
+
+    return int(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]["policy.kill.x_check_kill__mutmut_1"])
+
+
+@requirement("S-ARCH-10")
+@pytest.mark.parametrize(
+    ("pytest_exit", "output", "recorded"),
+    [
+        (1, "1 failed", 1),
+        (0, "3 passed", 0),
+        (4, "ERROR: usage: pytest [options]", 0),
+        (5, "no tests ran", 0),
+        (2, "Interrupted: KeyboardInterrupt", 0),
+        # The mutant broke an import (a table built at import time): every use of policy/ fails.
+        (2, "Interrupted: 1 error during collection", 1),
+        (2, "Interrupted: 3 errors during collection", 1),
+        (4, "ImportError while loading conftest '/x/tests/conftest.py'.", 1),
+    ],
+)
+def test_a_fresh_run_records_a_kill_only_for_failing_tests_or_a_broken_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pytest_exit: int, output: str, recorded: int
+) -> None:
+    """S-ARCH-10: pytest's usage error (4), no tests (5) or interruption (2) is no kill: the survivor stays
+    one; a collection or conftest import error, with the tests passing without the mutant, is a kill."""
+    meta = _fresh_rig(tmp_path, monkeypatch, 0, (pytest_exit, output))
     assert M.run_fresh(["policy.kill.*"]) == 0
-    codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    assert codes["policy.kill.x_check_kill__mutmut_1"] == recorded
+    assert _recorded(meta) == recorded
+
+
+@requirement("S-ARCH-10")
+def test_a_fresh_run_records_nothing_when_the_tests_fail_without_a_mutant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """S-ARCH-10: with the tests failing on the unmutated code, no failure means the mutant was caught."""
+    meta = _fresh_rig(tmp_path, monkeypatch, 1, (1, "1 failed"))
+    assert M.run_fresh(["policy.kill.*"]) == 1
+    assert _recorded(meta) == 0

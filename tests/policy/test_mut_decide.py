@@ -6,15 +6,21 @@ an approval the config or a rule requires is an ASK that says which setting or r
 
 from __future__ import annotations
 
-from dataclasses import fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from types import SimpleNamespace
 
 import pytest
 
 from policy import Approval, Code, Context, PolicyConfig, Verdict, approval_digest, decide
-from policy.decide import allow_call
+from policy.context import SessionView
+from policy.decide import _MatchOnce, allow_call, check_command_rules
+from policy.decision import RuleHit
+from policy.observation import Observation
+from policy.rules.match import load_rules
 from tests._requirements import requirement
 from tests.policy._world import SESSION, T0, TableRules, call, click, context, hit, observation, view
+from tests.policy.test_typed import capture_of, focus_point
 
 V = view(observation("obs-1"))
 NEEDS = PolicyConfig(require_approval=True, require_approval_for_input=True, require_process_match=False)
@@ -303,3 +309,133 @@ def test_a_denied_tools_long_name_is_cut_to_60_characters() -> None:
         Code.TOOL_NOT_ALLOWED,
         f"the tool {'D' * 60!r} is not allowed by this gateway's configuration.",
     )
+
+
+# -- the rules asked once per decide (`_MatchOnce`), and what they may answer ---------------------
+
+
+@dataclass
+class _Readings:
+    """A CommandRules that answers each reading differently and records every question."""
+
+    calls: list[tuple[str, dict[str, object], object]] = field(default_factory=list)
+    typed_answer: object = None
+
+    def match(self, tool: str, args: Mapping[str, object], *, table: object = True) -> RuleHit | None:
+        self.calls.append((tool, dict(args), table))
+        if tool == "PowerShell" and self.typed_answer is not None:
+            return self.typed_answer  # type: ignore[return-value]
+        return hit("table-reading" if table is True else "analysis-reading", "ask")
+
+
+@requirement("S-RULE-27")
+def test_the_table_and_the_analysis_reading_of_one_text_are_asked_and_kept_apart() -> None:
+    """S-RULE-27: within one decide, the plain match and the analysis-only reading (typed text read
+    as cmd) of the same call are two questions to the rules, each asked once, with its own answer."""
+    rules = _Readings()
+    once = _MatchOnce(rules)
+    args = {"command": "dir"}
+    answers = [once.match("PowerShell", args), once.match("PowerShell", args, table=False)]
+    assert [a.rule_id for a in answers if a] == ["table-reading", "analysis-reading"]
+    again = [once.match("PowerShell", args), once.match("PowerShell", args, table=False)]
+    assert again == answers
+    assert rules.calls == [("PowerShell", args, True), ("PowerShell", args, False)]
+
+
+@requirement("S-RULE-27")
+def test_the_same_arguments_in_another_order_are_one_question() -> None:
+    """S-RULE-27: arguments are compared as a set of names and values, not in the order given."""
+    rules = _Readings()
+    once = _MatchOnce(rules)
+    once.match("FileSystem", {"mode": "x", "path": "x"})
+    once.match("FileSystem", {"path": "x", "mode": "x"})
+    assert len(rules.calls) == 1
+
+
+@requirement("S-DEC-05")
+def test_a_rules_object_that_answers_typed_text_with_nonsense_is_a_policy_error() -> None:
+    """S-DEC-05: the typed-text reading is checked like the call's own: an answer that is not a RuleHit
+    or None fails closed, naming its type."""
+    capture = capture_of("console-powershell")
+    obs = Observation(id="obs-1", session=SESSION, generation=1, taken_at_ms=T0, capture=capture)
+    typed_view = SessionView(session=SESSION, observations={"obs-1": obs}, latest_id="obs-1", generation=1)
+    rules = _Readings(typed_answer=_LookAlike(rule_id="x", action="deny", risk="x", reason="x"))
+    rules_for_call = _NoneForType(rules)
+    args = {"text": "dir", "loc": focus_point(capture), "press_enter": True}
+    d = decide(call("Type", based_on="obs-1", **args), context(typed_view, rules=rules_for_call), T0)  # type: ignore[arg-type]
+    assert (d.verdict, d.code) == (Verdict.DENY, Code.POLICY_ERROR)
+    assert d.reason == "the policy failed: TypeError: command rules returned _LookAlike, not a RuleHit or None"
+
+
+@dataclass(frozen=True)
+class _LookAlike:
+    """Has a RuleHit's fields (typed text's own handling works on it) but is not one."""
+
+    rule_id: str
+    action: str
+    risk: str
+    reason: str
+
+
+@dataclass
+class _NoneForType:
+    """No rule for the Type call itself; the typed text's readings go to `inner`."""
+
+    inner: _Readings
+
+    def match(self, tool: str, args: Mapping[str, object], *, table: bool = True) -> RuleHit | None:
+        return None if tool == "Type" else self.inner.match(tool, args, table=table)
+
+
+@requirement("S-RULE-12")
+def test_the_command_rules_step_reads_typed_text_with_the_context_it_is_given() -> None:
+    """S-RULE-12: the step works on an unchecked context too (a direct caller): the typed text is
+    judged with that context's view, so a deletion typed into a console is refused."""
+    capture = capture_of("console-powershell")
+    obs = Observation(id="obs-1", session=SESSION, generation=1, taken_at_ms=T0, capture=capture)
+    typed_view = SessionView(session=SESSION, observations={"obs-1": obs}, latest_id="obs-1", generation=1)
+    ctx = context(typed_view, rules=load_rules())
+    typed = call("Type", based_on="obs-1", text="Remove-Item -Recurse -Force C:\\Users", loc=focus_point(capture))
+    d = check_command_rules(typed, ctx, T0)
+    assert d is not None and d.verdict is not Verdict.ALLOW
+
+
+@requirement("S-DEC-05")
+def test_a_brake_that_is_not_a_brake_is_a_policy_error() -> None:
+    """S-DEC-05: Context.brake must be None or a Brake; anything else fails closed and says so."""
+    d = decide(click(), _with(brake={"limit": 1}), T0)
+    assert (d.verdict, d.code, d.reason) == (
+        Verdict.DENY,
+        Code.POLICY_ERROR,
+        "the policy failed: TypeError: Context.brake must be None or a Brake",
+    )
+
+
+@requirement("S-DEC-05")
+def test_a_config_of_another_class_with_an_unusable_value_is_a_policy_error() -> None:
+    """S-DEC-05: the shell's config object is validated as it is copied: `enforce = "no"` is not read as on."""
+    shell_config = SimpleNamespace(**{f.name: getattr(NEEDS, f.name) for f in fields(PolicyConfig)})
+    shell_config.enforce = "no"
+    d = decide(click(), context(V, config=shell_config), T0)  # type: ignore[arg-type]
+    assert (d.verdict, d.code) == (Verdict.DENY, Code.POLICY_ERROR)
+    assert "PolicyConfig.enforce must be a bool" in d.reason
+
+
+@requirement("S-DEC-05")
+def test_a_config_of_another_class_is_read_once_per_decision() -> None:
+    """S-DEC-05: the shell's config is copied once, so one decision never sees two values of a setting
+    (here a live object whose `enforce` changes after its first read: the refusal stays enforced)."""
+
+    class Changing(SimpleNamespace):
+        reads = 0
+
+        @property
+        def enforce(self) -> bool:
+            Changing.reads += 1
+            return Changing.reads == 1
+
+    defaults = PolicyConfig()
+    shell_config = Changing(**{f.name: getattr(defaults, f.name) for f in fields(PolicyConfig) if f.name != "enforce"})
+    d = decide(click(), context(view(), config=shell_config), T0)  # type: ignore[arg-type]
+    assert (d.verdict, d.enforced) == (Verdict.DENY, True)
+    assert Changing.reads == 1

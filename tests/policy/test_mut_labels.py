@@ -6,7 +6,11 @@ the gateway must rebuild exactly that numbering, or a label call acts on another
 
 from __future__ import annotations
 
-from policy.labels import label_table
+from dataclasses import replace
+
+import pytest
+
+from policy.labels import cited_labels, label_table
 from policy.observation import Element
 from tests._requirements import requirement
 from tests.policy._world import NOTEPAD_TREE, observation
@@ -87,3 +91,35 @@ def test_a_window_showing_page_text_is_treated_as_a_browser_whatever_its_title()
     assert (t.rows, t.complete) == ((), False) and '"Help Viewer"' in t.problem
     plain = label_table(observation("obs-6", elements=viewer[:2]))
     assert plain.complete is True and [r.likely.name for r in plain.rows] == ["Next"]
+
+
+@requirement("S-FRESH-05")
+def test_an_element_line_without_a_point_and_a_structural_line_with_one_take_no_label() -> None:
+    """S-FRESH-05: only element lines with a point are numbered; a line the parser could not place
+    (no point) and a structural line (which has one) leave the numbering as it was."""
+    obs = observation("obs-1")
+    extra = (
+        Element(kind="element", control="button", name="Unplaced", point=None, window=NOTEPAD_NAME),
+        Element(kind="structural", control="pane", name="Frame", point=(10, 10), window=NOTEPAD_NAME),
+    )
+    capture = replace(obs.capture, elements=(*obs.capture.elements[:2], *extra, *obs.capture.elements[2:]))
+    table = label_table(replace(obs, capture=capture))
+    got = [(r.label, r.window, r.kind, r.likely.name, r.likely.point, len(r.candidates)) for r in table.rows]
+    assert got == NOTEPAD_ROWS
+
+
+@requirement("S-FRESH-05")
+@pytest.mark.parametrize(
+    ("tool", "labels", "cited"),
+    [
+        ("MultiEdit", [[4, "text"], [7, "more"]], (4, 7)),
+        ("MultiEdit", [5], (5,)),  # a bare label in MultiEdit is read as it is
+        ("MultiSelect", [3, "8"], (3, 8)),
+        ("MultiSelect", [[4, "text"]], None),  # only MultiEdit's items are [label, text] pairs
+    ],
+)
+def test_cited_labels_reads_multiedit_pairs_and_nothing_else_as_pairs(
+    tool: str, labels: list[object], cited: tuple[int, ...] | None
+) -> None:
+    """S-FRESH-05: a call's labels are read as the tool defines them; a pair where a label belongs is malformed."""
+    assert cited_labels(tool, {"labels": labels}) == cited
