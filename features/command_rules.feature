@@ -284,3 +284,32 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When "Registry" is called with {"mode": "set", "path": "HKCU\\Control Panel\\Desktop", "name": "SCRNSAVE.EXE", "value": "C:\\t\\a.scr"}
     Then the call hits rule "persistence-hijack" with action "deny"
 
+  @S-RULE-35
+  Scenario: A wildcard that empties a user's own folder asks a person; one named file does not
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item C:\Users\me\Documents\* -Force"
+    Then the call hits rule "wildcard-delete" with action "ask"
+    When "FileSystem" is called with {"mode": "delete", "path": "C:\\Users\\me\\Desktop\\*.lnk"}
+    Then the call hits rule "wildcard-delete" with action "ask"
+    When PowerShell is asked to run "Remove-Item C:\Users\me\Documents\report.docx"
+    Then the call hits no rule
+    When PowerShell is asked to run "Remove-Item C:\temp\* -Force"
+    Then the call hits no rule
+
+  @S-RULE-36
+  Scenario: forfiles' per-file command is judged on the files it names
+    Given the built-in command rules
+    When PowerShell is asked to run "forfiles /p C:\Windows\System32 /c 'cmd /c del @path'"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "forfiles /c 'cmd /c rd /s /q C:0x5cUsers0x5cme'"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "forfiles /p C:\t /m *.log /c 'cmd /c echo @file'"
+    Then the call hits no rule
+
+  @S-RULE-37
+  Scenario: Switching Windows Update off is a security weakening; looking at it is not
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-Service -Name wuauserv -StartupType Disabled"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Get-Service wuauserv"
+    Then the call hits no rule

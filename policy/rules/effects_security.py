@@ -33,7 +33,7 @@ K = EffectKind
 WEAKENED = frozenset(
     {"defender", "firewall", "firewall-rule", "execution-policy", "uac", "audit-policy", "event-log", "monitoring"}
     | {"driver-signing", "safe-boot", "virtualization-security", "kernel-debug", "amsi", "exploit-protection"}
-    | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access"}
+    | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access", "updates"}
 )
 
 # Services whose stopping or disabling weakens the machine's defences, and what it weakens.
@@ -44,6 +44,8 @@ SECURITY_SERVICES: Mapping[str, str] = {
     **dict.fromkeys(("mpssvc", "bfe"), "firewall"),
     "eventlog": "event-log",
     **dict.fromkeys(("sysmon", "sysmon64", "sysmondrv"), "monitoring"),
+    # Windows Update and the services that repair it: off, the machine stops getting security fixes.
+    **dict.fromkeys(("wuauserv", "usosvc", "waasmedicsvc"), "updates"),
 }
 
 

@@ -65,6 +65,8 @@ class Target:
         inside_categories: the categories of `inside`.
         linked: for a link being made, the places its target path is in or holds.
         linked_categories: the categories of `linked`.
+        emptied_categories: for a path whose last part is a wildcard (`Documents\\*`), the categories
+            of the places the folder it empties is itself (not those the folder is in).
     """
 
     shown: str
@@ -75,6 +77,7 @@ class Target:
     inside_categories: frozenset[PlaceCategory] = frozenset()
     linked: tuple[Place, ...] = ()
     linked_categories: frozenset[PlaceCategory] = frozenset()
+    emptied_categories: frozenset[PlaceCategory] = frozenset()
 
 
 Condition: TypeAlias = Callable[[Effect, Target], bool]
@@ -228,6 +231,11 @@ def _hinted_hijack(effect: Effect, target: Target) -> bool:
 
 def _every_file(effect: Effect, target: Target) -> bool:
     return effect.target is not None and dict(effect.extra).get("every_file") == "true"
+
+
+def _empties_user_folder(effect: Effect, target: Target) -> bool:
+    # `Remove-Item ~\Documents\*`: the folder is an exact place (its items are not), but every item at once is.
+    return P.USER_DATA in target.emptied_categories
 
 
 def _from_another_machine(effect: Effect, target: Target) -> bool:
@@ -600,6 +608,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
     ),
     # --- asks: what a person may well want to allow once
     EffectRule(
+        id="wildcard-delete",
+        category="destruction",
+        effects=frozenset({K.DELETE, K.MOVE}),
+        places=None,
+        verdict="ask",
+        risk="data-loss",
+        reason="A wildcard ({target}) names every matching item of a user's own folder at once; deleting or "
+        "moving them all is a person's call.",
+        remedy="list what is there with `Get-ChildItem` and ask the user which items to remove.",
+        condition=_empties_user_folder,
+    ),
+    EffectRule(
         id="persistence-autostart",
         category="persistence",
         effects=frozenset({K.WRITE}),
@@ -750,11 +770,11 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
     extra = dict(effect.extra)
     readings = candidate_paths(raw)
     takes_contents = kind in _TAKES_CONTENTS or (kind is K.READ and extra.get("recursive") == "true")
-    found, inside = _places(readings, gateway_paths, takes_contents)
+    found, inside, emptied = _places(readings, gateway_paths, takes_contents)
     link_target = extra.get("link_target")
     linked: tuple[Place, ...] = ()
     if link_target:  # a link leads every later spelling of its own path to this one: judge where it leads
-        held, holding = _places(candidate_paths(link_target), gateway_paths, True)
+        held, holding, _ = _places(candidate_paths(link_target), gateway_paths, True)
         linked = tuple(dict.fromkeys(held + holding))
     return Target(
         shown=_shorten(readings[0] if readings else raw),
@@ -764,14 +784,17 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
         inside_categories=frozenset(p.category for p in inside),
         linked=linked,
         linked_categories=frozenset(p.category for p in linked),
+        emptied_categories=frozenset(p.category for p in emptied),
     )
 
 
 def _places(
     readings: Iterable[str], gateway_paths: Sequence[str], contents: bool
-) -> tuple[tuple[Place, ...], tuple[Place, ...]]:
+) -> tuple[tuple[Place, ...], tuple[Place, ...], tuple[Place, ...]]:
+    """(The places the readings are in, the places inside them, the places a wildcard's folder is exactly.)"""
     found: dict[Place, None] = {}
     inside: dict[Place, None] = {}
+    emptied: dict[Place, None] = {}
     for reading in readings:
         of, holds = places_around(reading, gateway_paths=gateway_paths)
         parent, _, last = reading.rpartition("\\")
@@ -780,10 +803,11 @@ def _places(
             # place the glob could reach (`drivers`) — but count only the places the items are in.
             holder = places_around(parent, gateway_paths=gateway_paths)[0]
             of = tuple(p for p in holder if p in of) + tuple(p for p in of if p not in holder)
+            emptied.update(dict.fromkeys(p for p in holder if p not in of))
         found.update(dict.fromkeys(of))
         if contents:
             inside.update(dict.fromkeys(holds))
-    return tuple(found), tuple(inside)
+    return tuple(found), tuple(inside), tuple(emptied)
 
 
 def _label(rule: EffectRule, target: Target) -> str:

@@ -299,6 +299,9 @@ _SECURITY_SERVICES = {
     "sysmon": "the Sysmon service",
     "sysmon64": "the Sysmon service",
     "sysmondrv": "the Sysmon driver",
+    "wuauserv": "the Windows Update service",
+    "usosvc": "the Update Orchestrator service",
+    "waasmedicsvc": "the Windows Update Medic service",
 }
 _SERVICE_TABLE = "\n".join(
     f"{s}-service security-tool-key tree | {label}\n    $SVC\\{s}" for s, label in _SECURITY_SERVICES.items()

@@ -3003,6 +3003,43 @@ ORDINARY += [
     ("PowerShell", _ps("az storage blob list --account-name a --container-name c")),
 ]
 
+# Stop 26: a wildcard that empties a user's own folder asks (S-RULE-35); forfiles' per-file command is read
+# with its variables and 0xHH escapes (S-RULE-36); Windows Update's services are security services (S-RULE-37).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Remove-Item C:\Users\me\Documents\* -Force"), "wildcard-delete"),
+    ("PowerShell", _ps(r"Remove-Item $env:USERPROFILE\Desktop\*.docx"), "wildcard-delete"),
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me\Pictures | ForEach-Object { Remove-Item $_.FullName -Force }"),
+        "wildcard-delete",
+    ),
+    ("PowerShell", _ps(r"Move-Item C:\Users\me\Documents\* D:\elsewhere"), "wildcard-delete"),
+    ("PowerShell", _ps(r'forfiles /p C:\Users\me\Documents /s /c "cmd /c del @path"'), "wildcard-delete"),
+    ("FileSystem", _fs("delete", "C:\\Users\\me\\Downloads\\*"), "wildcard-delete"),
+    ("PowerShell", _ps(r'forfiles /p C:\Windows\System32 /m *.dll /c "cmd /c del @path"'), "protected-place-delete"),
+    ("PowerShell", _ps(r'forfiles /c "cmd /c rd /s /q C:0x5cUsers0x5cme"'), "protected-place-delete"),
+    ("PowerShell", _ps("Set-Service -Name wuauserv -StartupType Disabled"), "security-weakening"),
+    ("PowerShell", _ps("sc.exe config UsoSvc start= disabled"), "security-weakening"),
+    (
+        "Registry",
+        {
+            "mode": "set",
+            "path": "HKLM\\SYSTEM\\CurrentControlSet\\Services\\WaaSMedicSvc",
+            "name": "Start",
+            "value": "4",
+            "type": "DWord",
+        },
+        "security-weakening",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Remove-Item C:\Users\me\Documents\old-report.docx")),
+    ("PowerShell", _ps(r"Remove-Item C:\temp\build\*.obj -Force")),
+    ("PowerShell", _ps(r'forfiles /p C:\logs /m *.log /c "cmd /c echo @file @fdate"')),
+    ("PowerShell", _ps("Get-Service wuauserv, UsoSvc")),
+    ("PowerShell", _ps("Restart-Service wuauserv")),
+]
+
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
 # what a call does more precisely than the id first expected, the precise id is the expected one.
 # App launching an interpreter WITH a dangerous command reports that command's effect (the launch
@@ -3073,6 +3110,7 @@ DANGEROUS = [
 # Each expected rule id's category (issue 18 "spread over every category"), for the counts.
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
+    "wildcard-delete": "destruction",
     "protected-place-delete": "destruction",
     "format-disk": "destruction",
     "delete-backups": "destruction",

@@ -282,6 +282,7 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.REGISTRY_DELETE, "HKCU\\Environment", value_name="TEMP"), "environment-change", "ask"),
     # S-RULE-30..32: what leaves the machine, code from another machine, the network's settings
     (fx(K.UPLOAD, "C:\\Users\\bob\\Documents\\plan.docx", detail="curl upload"), "upload-file", "ask"),
+    (fx(K.DELETE, "C:\\Users\\bob\\Documents\\*"), "wildcard-delete", "ask"),
     (fx(K.UPLOAD, "C:\\Users\\bob\\.ssh\\id_rsa", detail="scp"), "credential-access", "deny"),
     (fx(K.UPLOAD, "$env:LOCALAPPDATA\\winmcp-gateway\\audit.jsonl"), "upload-file", "ask"),  # sent, not changed
     (fx(K.EXECUTE, "\\\\files.example\\drop\\a.exe"), "remote-code", "ask"),
@@ -336,7 +337,9 @@ MISSES: list[Effect] = [
         value_name="HideFileExt",
     ),
     fx(K.REGISTRY_SET, EXPLORER, value_name="ShowFrequent"),  # only SmartScreen's value of the key is protected
-    fx(K.DELETE, "C:\\Users\\bob\\Documents\\*.tmp"),  # files in Documents, not the folder
+    fx(K.DELETE, "C:\\Users\\bob\\Documents\\old.tmp"),  # one file in Documents, not the folder
+    fx(K.DELETE, "C:\\Users\\bob\\Documents\\drafts\\*.tmp"),  # a wildcard one folder further down
+    fx(K.DELETE, "C:\\temp\\*"),  # a wildcard in an ordinary folder
     fx(K.READ, "C:\\Windows\\System32\\sethc.exe"),
 ]
 
@@ -387,7 +390,7 @@ ALLOWED_IDS = {
     "persistence-hijack", "credential-access", "security-weakening", "account-change", "log-clear",
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
-    "remote-code", "upload-file", "network-change",
+    "remote-code", "upload-file", "network-change", "wildcard-delete",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 
@@ -609,3 +612,27 @@ def test_the_followed_remedies_cover_the_credential_stores() -> None:
     cases = _followed_remedies()
     assert any(r == "credential-access" and c.startswith("Test-Path '") for r, _, c in cases)
     assert len({p for _, p, _ in cases}) >= 20
+
+
+@requirement("S-RULE-35")
+@pytest.mark.parametrize(
+    "effect",
+    [
+        fx(K.DELETE, "C:\\Users\\bob\\Documents\\*"),
+        fx(K.DELETE, "C:\\Users\\bob\\Documents\\*.tmp"),
+        fx(K.DELETE, "%USERPROFILE%\\Desktop\\*.*"),
+        fx(K.MOVE, "C:\\Users\\bob\\Pictures\\IMG_????.jpg"),
+        fx(K.DELETE, "C:\\Users\\bob\\OneDrive\\Documents\\*"),
+    ],
+)
+def test_a_wildcard_that_empties_a_users_own_folder_asks(effect: Effect) -> None:
+    """S-RULE-35: every matching item of a user's own folder at once is a person's call."""
+    assert _ids(judge(effect)) == ("wildcard-delete", "ask")
+
+
+@requirement("S-RULE-35")
+def test_a_wildcard_in_a_system_folder_is_still_refused_as_the_place_it_is() -> None:
+    """S-RULE-35: the ask never softens a deny: `System32\\*` is a protected place's contents, and a
+    wildcard in the profile folder could name Documents itself."""
+    assert _ids(judge(fx(K.DELETE, "C:\\Windows\\System32\\*"))) == ("protected-place-delete", "deny")
+    assert _ids(judge(fx(K.DELETE, "C:\\Users\\bob\\*"))) == ("protected-place-delete", "deny")

@@ -98,5 +98,5 @@ def test_registry_stems_expand_and_values_split_a_place_into_entries() -> None:
 def test_every_table_is_read_to_its_end() -> None:
     """S-RULE-19: the browser table follows the file table, the service table the key table."""
     assert FILE_PLACES[-1].place.id == "thunderbird-credentials"
-    assert KEY_PLACES[-1].place.id == "sysmondrv-service"
+    assert KEY_PLACES[-1].place.id == "waasmedicsvc-service"
     assert all(e.patterns and all(p for p in e.patterns) for e in (*FILE_PLACES, *KEY_PLACES))

@@ -305,6 +305,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "account-change",
         "kill-all",
         "protected-place-write",
+        "wildcard-delete",
         "environment-change",
         "remote-code",
         "upload-file",

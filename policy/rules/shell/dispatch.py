@@ -331,16 +331,37 @@ def _wt(argv: Sequence[Value], depth: int) -> Analysis:
     return _merge(*parts) if parts else Analysis()
 
 
-def _forfiles(argv: Sequence[Value], depth: int) -> Analysis:
-    # forfiles [/p dir] [/m mask] [/s] /c "command": it runs the command (for each file it finds).
-    lowered = [None if a is None else a.lower() for a in argv]
+# forfiles' per-file variables (`@path` is the file's full path, quoted), and its `0xHH` escapes.
+_FORFILES_VARIABLE = re.compile(r"@(?:path|file|fname|relpath)\b", re.IGNORECASE)
+_FORFILES_HEX = re.compile(r"0x([0-9a-fA-F]{2})")
+
+
+def _forfiles_option(argv: Sequence[Value], lowered: Sequence[str | None], name: str, default: str) -> Value:
     for i, arg in enumerate(lowered):
-        if arg in ("/c", "-c"):
-            return _command_line(argv[i + 1] if i + 1 < len(argv) else None, depth)
+        if arg in (f"/{name}", f"-{name}"):
+            return argv[i + 1] if i + 1 < len(argv) else None
         written = argv[i]
-        if arg is not None and written is not None and arg.startswith(("/c:", "-c:")):
-            return _command_line(written[3:], depth)  # as written: an encoded command is case-sensitive
-    return Analysis()
+        if arg is not None and written is not None and arg.startswith((f"/{name}:", f"-{name}:")):
+            return written[3:]
+    return default
+
+
+def _forfiles(argv: Sequence[Value], depth: int) -> Analysis:
+    # forfiles [/p dir] [/m mask] [/s] /c "command": it runs the command for each file it finds, with
+    # `@path`/`@file`/… standing for that file and `0xHH` for a character. The command is judged once,
+    # on `"dir\mask"`: every file the mask names (with /s, in the folder's subfolders too).
+    lowered = [None if a is None else a.lower() for a in argv]
+    command = _forfiles_option(argv, lowered, "c", "")  # as written: an encoded command is case-sensitive
+    if command == "":
+        return Analysis()
+    if command is None:
+        return _command_line(None, depth)
+    folder, mask = _forfiles_option(argv, lowered, "p", "."), _forfiles_option(argv, lowered, "m", "*")
+    each = None if folder is None or mask is None else '"' + folder.rstrip("\\/") + "\\" + mask + '"'
+    if each is None and _FORFILES_VARIABLE.search(command):
+        return _command_line(None, depth)  # which files is not known: judged as a command not known
+    command = _FORFILES_VARIABLE.sub(lambda _: each or "", command)
+    return _command_line(_FORFILES_HEX.sub(lambda m: chr(int(m.group(1), 16)), command), depth)
 
 
 def _pcalua(argv: Sequence[Value], depth: int) -> Analysis:
