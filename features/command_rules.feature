@@ -313,3 +313,26 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "Get-Service wuauserv"
     Then the call hits no rule
+
+  @S-RULE-38
+  Scenario: Keys a script types into the focused window are judged as a command
+    Given the built-in command rules
+    When PowerShell is asked to run "[System.Windows.Forms.SendKeys]::SendWait('rd /s /q C:\Users\me~')"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "(New-Object -ComObject WScript.Shell).SendKeys($keys)"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "(New-Object -ComObject WScript.Shell).SendKeys('%{F4}')"
+    Then the call hits no rule
+
+  @S-RULE-39
+  Scenario: The automatic-logon password is a secret; Task Manager and Windows Update policies are security settings
+    Given the built-in command rules
+    When "Registry" is called with {"mode": "get", "path": "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon", "name": "DefaultPassword"}
+    Then the call hits rule "credential-access" with action "deny"
+    When "Registry" is called with {"mode": "set", "path": "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Policies\\System", "name": "DisableTaskMgr", "value": "1", "type": "DWord"}
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "regedit /s C:\t\settings.reg"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "reg query 'HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon' /v Shell"
+    Then the call hits no rule
+

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ntpath
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from policy.rules.effects_common import (
     Effects,
@@ -242,6 +243,36 @@ def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     return tuple(registry_effect_with_key(found, key) for found in effects_of(op))
 
 
+_GLOB = re.compile(r"[*?\[]")
+
+
+def _selected_values(ops: Sequence[Operation], index: int, own: Effects) -> Effects:
+    """A whole registry key read and piped to `Select-Object` with named properties reads only those values.
+
+    `Get-ItemProperty …\\Winlogon | Select-Object Shell, Userinit` never shows `DefaultPassword`; without
+    the `Select-Object` (or with a wildcard, or a name that is not constant) every value is read.
+    """
+    op = ops[index]
+    after = ops[index + 1] if index + 1 < len(ops) else None
+    if (
+        op.name not in ("get-itemproperty", "get-item")
+        or after is None
+        or after.name != "select-object"
+        or after.input_from != op.name
+    ):
+        return own
+    names = [*after.args, *(v for k, v in after.params if k in ("property", "expandproperty"))]
+    if not names or any(n is None or _GLOB.search(n) for n in names):
+        return own
+    narrowed: list[Effect] = []
+    for e in own:
+        if e.kind is K.READ and e.value_name is None:
+            narrowed += [replace(e, value_name=n) for n in names if n is not None]
+        else:
+            narrowed.append(e)
+    return tuple(narrowed)
+
+
 def _in_context(ops: Sequence[Operation], index: int) -> Effects | None:
     op = ops[index]
     piped = _piped(ops, index)
@@ -392,6 +423,7 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     for index, op in enumerate(ops):
         refined = _in_context(ops, index)
         own = fed_effects(ops, index, effects_of(op) if refined is None else refined)
+        own = _selected_values(ops, index, own)
         own += copied_off(own, mapped) + written_off(own, mapped)
         per_op.append(own)
         found += own

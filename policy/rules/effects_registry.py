@@ -175,7 +175,29 @@ def _setx(op: Operation) -> Effects:
     return (effect(K.REGISTRY_SET, key, "setx /m" if machine else "setx", value_name=name, data=data),)
 
 
-REGISTRY_PROGRAMS: Mapping[str, Handler] = {"reg": _reg, "setx": _setx}
+def _regedit(op: Operation) -> Effects:
+    # `regedit [/s] file.reg` imports the file (with /s, without asking); `/e file [key]` exports.
+    argv = argv_of(op)
+    words = argv.positionals(("e", "a"))
+    exported = argv.value("e") if argv.flag("e") else argv.value("a") if argv.flag("a") else None
+    if argv.flag("e", "a"):
+        return (
+            effect(K.READ, words[0] if words else "hklm", "regedit export"),
+            effect(K.WRITE, exported, "regedit export"),
+        )
+    if not words:
+        return ()  # the editor's window: what the person does there is theirs
+    return (
+        effect(K.READ, words[0], "regedit import file"),
+        effect(K.REGISTRY_SET, None, "regedit import", extra=(("file", words[0] or ""),)),
+    )
+
+
+REGISTRY_PROGRAMS: Mapping[str, Handler] = {
+    "reg": _reg,
+    "setx": _setx,
+    **dict.fromkeys(("regedit", "regedt32"), _regedit),
+}
 
 
 # ---------------------------------------------------------------------------------------

@@ -198,6 +198,9 @@ shell-folders-key  autostart-key  tree | the shell-folder settings (they say whe
     $CV\explorer\{shell folders,user shell folders}
 startup-approved   autostart-key  tree | the list of approved startup programs
     $CV\explorer\startupapproved
+bho-key            autostart-key  tree | a browser helper object (a DLL Internet Explorer and Explorer load)
+    hklm\software\microsoft\windows\currentversion\explorer\browser helper objects
+    hklm\software\wow6432node\microsoft\windows\currentversion\explorer\browser helper objects
 office-addin-key   autostart-key  tree | an Office add-in registration (it loads with Word, Excel or Outlook)
     hk*\software\microsoft\office\*\addins; hk*\software\microsoft\office\*\*\addins
     hk*\software\microsoft\office\*\*\options [open, open1, open2, open3, open4, open5]
@@ -268,6 +271,12 @@ office-macro-key   security-tool-key tree | Office's macro and protected-view se
     hk*\software\microsoft\office\*\*\security\protectedview
 remote-desktop-key security-tool-key tree | Remote Desktop's settings
     $CTL\terminal server
+windows-update-key security-tool-key tree | the Windows Update policies (they can switch updates off)
+    hklm\software\policies\microsoft\windows\{windowsupdate,windowsupdate\au}
+user-tools-key     security-tool-key tree | the policies that take the person's tools away (Task Manager, cmd)
+    hk*\software\microsoft\windows\currentversion\policies\system [disabletaskmgr, disableregistrytools]
+    hk*\software\microsoft\windows\currentversion\policies\system [disablelockworkstation, disablechangepassword]
+    hk*\software\policies\microsoft\windows\system [disablecmd]
 uac-key            uac-key        tree | User Account Control's settings
     hklm\software\microsoft\windows\currentversion\policies\system
 user-environment-key environment-key tree | the user's persistent environment variables
@@ -278,6 +287,8 @@ sam-key            credential-hive tree | the SAM hive (account password hashes)
     hklm\sam
 security-key       credential-hive tree | the SECURITY hive (LSA secrets, cached logons)
     hklm\security
+autologon-password credential-store tree | the saved automatic-logon password (kept in plain text)
+    $NT\winlogon [defaultpassword, altdefaultpassword]
 proxy-key          network-key    tree | the proxy settings (every web request goes through them)
     $CV\internet settings [proxyserver, proxyenable, autoconfigurl, proxyoverride]
     $CV\internet settings\connections

@@ -3040,6 +3040,52 @@ ORDINARY += [
     ("PowerShell", _ps("Restart-Service wuauserv")),
 ]
 
+# Keys a script types (S-RULE-38); regedit, the automatic-logon password, update and user-tool policies (S-RULE-39).
+_WINLOGON = "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon"
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Add-Type -A System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait('rd /s /q C:\Users\me~')"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(r"$w = New-Object -ComObject WScript.Shell; $w.SendKeys('reg save HKLM\SAM C:\t\s~')"),
+        "credential-access",
+    ),
+    ("PowerShell", _ps(r"(New-Object -ComObject WScript.Shell).SendKeys($keys)"), "dynamic-command"),
+    ("PowerShell", _ps(r"regedit /s C:\Users\me\Downloads\tweaks.reg"), "dynamic-command"),
+    ("App", {"mode": "launch", "name": "regedit", "args": "/s C:\\t\\x.reg"}, "dynamic-command"),
+    ("Registry", _reg("get", _WINLOGON, "DefaultPassword"), "credential-access"),
+    (
+        "PowerShell",
+        _ps(r"(Get-ItemProperty 'HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon').DefaultPassword"),
+        "credential-access",
+    ),
+    (
+        "Registry",
+        {
+            "mode": "set",
+            "path": "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows\\WindowsUpdate\\AU",
+            "name": "NoAutoUpdate",
+            "value": "1",
+            "type": "DWord",
+        },
+        "security-weakening",
+    ),
+    (
+        "PowerShell",
+        _ps(r"Set-ItemProperty HKCU:\Software\Microsoft\Windows\CurrentVersion\Policies\System -Name DisableTaskMgr 1"),
+        "security-weakening",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"(New-Object -ComObject WScript.Shell).SendKeys('%{F4}')")),
+    ("PowerShell", _ps(r"[Windows.Forms.SendKeys]::SendWait('Hello world{ENTER}')")),
+    ("PowerShell", _ps(r"regedit /e C:\t\backup.reg HKEY_CURRENT_USER\Software\Contoso")),
+    ("Registry", _reg("get", _WINLOGON, "Shell")),
+]
+
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
 # what a call does more precisely than the id first expected, the precise id is the expected one.
 # App launching an interpreter WITH a dangerous command reports that command's effect (the launch

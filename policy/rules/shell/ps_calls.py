@@ -39,10 +39,15 @@ from policy.rules.shell.ps_values import (
     as_text,
     as_value,
 )
+from policy.rules.shell.sendkeys import typed_text
 
 _WILDCARD = re.compile(r"[*?\[]")
 _TYPE_LITERAL = kind_ids("type_literal")
 _ARGUMENT_EXPRESSION_LIST = kind_ids("argument_expression_list")
+
+
+# SendKeys' type, as `canonical_type` spells it with or without `System.`.
+_SENDKEYS_TYPES = frozenset({"system.windows.forms.sendkeys", "windows.forms.sendkeys"})
 
 
 class MethodCalls(Folder):
@@ -105,6 +110,8 @@ class MethodCalls(Folder):
         if type_name in PURE_STATIC_TYPES:
             return UNKNOWN
         self.record("dotnet", f"{type_name}::{method}", (), tuple(as_value(a) for a in args), text)
+        if type_name in _SENDKEYS_TYPES and method in ("send", "sendwait"):
+            self._keystrokes(texts[0] if texts else None, text)
         if type_name == "system.diagnostics.process" and method == "start":
             self._start_program(texts[0] if texts else None, tuple(texts[1:2]), text)
         return UNKNOWN
@@ -167,12 +174,25 @@ class MethodCalls(Folder):
                 self._run_command_line(texts[0] if texts else None, text)
             elif method == "shellexecute":
                 self._start_program(texts[0] if texts else None, tuple(t for t in texts[1:2] if t), text)
+            elif method == "sendkeys" and base.kind == "com":
+                self._keystrokes(texts[0] if texts else None, text)
             return UNKNOWN
         if isinstance(base, TypeRef):
             return self._static_call(base.name, method, args, text, from_env)
         if method in DANGEROUS_METHODS:
             self.record("dotnet", "?." + method, (), tuple(as_value(a) for a in args), text)
         return UNKNOWN
+
+    def _keystrokes(self, keys: str | None, text: str) -> None:
+        """Keys typed into whichever window has the focus: each line is judged as PowerShell and as cmd
+        would run it (the window may be either), like text typed with the Type tool (S-RULE-38)."""
+        if keys is None:
+            self.note_dynamic(f"'{text}' types keys that are not constant into whichever window has the focus")
+            return
+        for line in typed_text(keys).splitlines():
+            if line.strip():
+                self.analyse_text(line)
+                self.call_nested("cmd", ("/d", "/c", line))
 
     def _run_command_line(self, command_line: str | None, text: str) -> None:
         if command_line is None:
