@@ -336,3 +336,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "reg query 'HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon' /v Shell"
     Then the call hits no rule
 
+  @S-RULE-40
+  Scenario: Uninstalling security software is a security weakening; other software is the user's business
+    Given the built-in command rules
+    When PowerShell is asked to run "winget uninstall --id Malwarebytes.Malwarebytes --silent"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Get-Package *Sophos* | Uninstall-Package -Force"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "winget uninstall --id Mozilla.Firefox"
+    Then the call hits no rule
+

@@ -44,6 +44,7 @@ from policy.rules.effects_registry import (
     registry_key_in_text,
     registry_root,
 )
+from policy.rules.effects_security import security_software_removed
 from policy.rules.effects_system import wmi_kill
 from policy.rules.effects_values import every_file, fed_effects, in_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation
@@ -429,6 +430,7 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
         found += own
     found += in_folder(ops, per_op)
     found += _shadow_copies_deleted(ops)
+    found += security_software_removed(ops)
     found += _download_execute(ops)
     found += run_in_remote_folder(ops, mapped)
     return dedupe(found)

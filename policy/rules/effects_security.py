@@ -10,7 +10,7 @@ made through the registry are `REGISTRY_SET`s (`effects_registry`): the judge kn
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from policy.rules.effects_common import (
     Effects,
@@ -34,6 +34,7 @@ WEAKENED = frozenset(
     {"defender", "firewall", "firewall-rule", "execution-policy", "uac", "audit-policy", "event-log", "monitoring"}
     | {"driver-signing", "safe-boot", "virtualization-security", "kernel-debug", "amsi", "exploit-protection"}
     | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access", "updates"}
+    | {"security-software"}
 )
 
 # Services whose stopping or disabling weakens the machine's defences, and what it weakens.
@@ -389,3 +390,52 @@ SECURITY_CMDLETS: Mapping[str, Handler] = {
     "enable-wsmancredssp": _remoting("Enable-WSManCredSSP"),
     "add-windowscapability": _windows_capability,
 }
+
+
+# ---------------------------------------------------------------------------------------
+# Security software uninstalled (a package manager, MSI, WMI, a Windows feature)
+
+# Names of security products, as they appear in package ids, display names and feature names.
+_SECURITY_PRODUCT = re.compile(
+    r"defender|malwarebytes|\bmbam|norton|symantec|mcafee|kaspersky|bitdefender|\beset\b|sophos|crowdstrike"
+    r"|\bfalcon\b|sentinel ?one|sentinelagent|avast|\bavg\b|trend ?micro|webroot|sysmon|carbon ?black"
+    r"|cylance|cortex xdr|f-secure|\bpanda\b|comodo|zonealarm|avira|antivirus|anti-?malware|endpoint protection"
+    r"|sechealthui|securityhealth|windows security",
+    re.IGNORECASE,
+)
+_UNINSTALL_CMDLETS = frozenset(
+    {"uninstall-package", "uninstall-windowsfeature", "remove-windowsfeature", "disable-windowsoptionalfeature"}
+    | {"remove-appxpackage", "uninstall-module"}
+)
+_UNINSTALL_WORDS = re.compile(
+    r"(?:^|\s)(?:uninstall|remove|/x|/uninstall|-x|/disable-feature|/remove-package|/remove-capability)(?:\s|:|$)"
+    r"|call\s+uninstall|-methodname\s+uninstall|-name\s+uninstall|\.uninstall\(",
+    re.IGNORECASE,
+)
+_UNINSTALL_PROGRAMS = frozenset({"winget", "choco", "msiexec", "wmic", "dism", "scoop"})
+
+
+def _uninstalls(op: Operation) -> bool:
+    if op.shell == "powershell" and op.name in _UNINSTALL_CMDLETS:
+        return True
+    if op.shell == "powershell" and op.name in ("invoke-cimmethod", "invoke-wmimethod"):
+        return bool(_UNINSTALL_WORDS.search(op.text))
+    return op.shell == "program" and op.name in _UNINSTALL_PROGRAMS and bool(_UNINSTALL_WORDS.search(op.text))
+
+
+def security_software_removed(ops: Sequence[Operation]) -> Effects:
+    """`security-software` weakening for each uninstall whose command, or the command piping into it,
+    names a security product (`winget uninstall Malwarebytes`, `Get-Package *Sophos* | Uninstall-Package`,
+    `wmic product where "name like '%Defender%'" call uninstall`, `Uninstall-WindowsFeature Windows-Defender`).
+
+    An uninstall by product code (`msiexec /x {GUID}`) names no product and is not judged (a documented limit).
+    """
+    found: list[Effect] = []
+    for index, op in enumerate(ops):
+        if not _uninstalls(op):
+            continue
+        feeding = ops[index - 1].text if op.input_from is not None and index > 0 else ""
+        named = _SECURITY_PRODUCT.search(op.text) or _SECURITY_PRODUCT.search(feeding)
+        if named is not None:
+            found.append(weakening("security-software", named.group(0), f"{op.name} (uninstall)"))
+    return tuple(found)

@@ -3086,6 +3086,22 @@ ORDINARY += [
     ("Registry", _reg("get", _WINLOGON, "Shell")),
 ]
 
+# Security software uninstalled (S-RULE-40).
+DANGEROUS += [
+    ("PowerShell", _ps("winget uninstall --id Malwarebytes.Malwarebytes --silent"), "security-weakening"),
+    ("PowerShell", _ps("Get-Package *Sophos* | Uninstall-Package -Force"), "security-weakening"),
+    ("PowerShell", _ps("""wmic product where "name like '%CrowdStrike%'" call uninstall"""), "security-weakening"),
+    (
+        "App",
+        {"mode": "launch", "name": "winget", "args": "uninstall --id Malwarebytes.Malwarebytes"},
+        "security-weakening",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("winget uninstall --id Mozilla.Firefox")),
+    ("PowerShell", _ps("winget install --id Malwarebytes.Malwarebytes")),
+]
+
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
 # what a call does more precisely than the id first expected, the precise id is the expected one.
 # App launching an interpreter WITH a dangerous command reports that command's effect (the launch

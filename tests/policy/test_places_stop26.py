@@ -156,3 +156,31 @@ def test_windows_updates_service_key_is_a_security_setting() -> None:
     """S-RULE-37: the same through the Registry tool, on the service's own key."""
     args = {"mode": "set", "path": "HKLM\\SYSTEM\\CurrentControlSet\\Services\\wuauserv", "name": "Start", "value": "4"}
     assert _ids("Registry", args) == ("security-weakening", "deny")
+
+
+@requirement("S-RULE-40")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("Get-Package *antivirus* | Uninstall-Package -Force", ("security-weakening", "deny")),
+        ("Uninstall-Package -Name 'Sophos Endpoint Agent'", ("security-weakening", "deny")),
+        ("wmic product where \"name like '%Malwarebytes%'\" call uninstall", ("security-weakening", "deny")),
+        ("winget uninstall --id Malwarebytes.Malwarebytes --silent", ("security-weakening", "deny")),
+        ("winget remove CrowdStrike.Falcon", ("security-weakening", "deny")),
+        ("choco uninstall sysmon -y", ("security-weakening", "deny")),
+        ("msiexec /x C:\\installers\\SentinelOne.msi /qn", ("security-weakening", "deny")),
+        (
+            "Get-CimInstance Win32_Product -Filter \"Name like '%Sophos%'\" | Invoke-CimMethod -MethodName Uninstall",
+            ("security-weakening", "deny"),
+        ),
+        ("Get-AppxPackage *Microsoft.SecHealthUI* | Remove-AppxPackage", ("security-weakening", "deny")),
+        ("winget uninstall --id Mozilla.Firefox", None),
+        ("Get-Package *7-zip* | Uninstall-Package", None),
+        ("winget install Malwarebytes.Malwarebytes", None),
+        ("winget list defender", None),
+        ("msiexec /x {11111111-1111-1111-1111-111111111111} /qn", None),  # a product code names nothing
+    ],
+)
+def test_uninstalling_security_software_is_a_security_weakening(command: str, expected: tuple[str, str] | None) -> None:
+    """S-RULE-40: the uninstall's own text, or the listing piped into it, names a security product."""
+    assert _ids(*_ps(command)) == expected
