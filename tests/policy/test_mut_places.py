@@ -13,7 +13,7 @@ import pytest
 
 from policy.rules import places
 from policy.rules.paths import canonical_key, canonical_path
-from policy.rules.places import key_places, places_of
+from policy.rules.places import key_places, places_inside, places_of
 from tests._requirements import requirement
 
 PROFILE_DIR = "C:\\Users\\me\\Documents\\WindowsPowerShell\\"
@@ -107,10 +107,10 @@ def test_the_short_name_of_a_state_dir_drops_the_spaces_of_its_extension() -> No
     assert [p.id for p in found] == ["gateway-state"]
 
 
-def _key_ids(key: str) -> list[str]:
+def _key_ids(key: str, value_name: str | None = None) -> list[str]:
     canonical = canonical_key(key)
     assert canonical is not None
-    return [p.id for p in key_places(canonical)]
+    return [p.id for p in key_places(canonical, value_name)]
 
 
 @requirement("S-RULE-19")
@@ -137,3 +137,78 @@ def test_another_users_hive_holds_the_same_places_as_the_current_users(other_use
 def test_the_users_hive_alone_is_in_no_place_and_does_not_raise() -> None:
     """S-RULE-11: `HKU` with no sid after it is handled."""
     assert _key_ids("HKU") == []
+
+
+@requirement("S-RULE-17")
+@pytest.mark.parametrize(
+    ("state_dir", "spelled", "inside"),
+    [
+        ("MYGATE~1.STA", "my.gateway.state", True),
+        ("MYGATE~1.STA", "my.gateway.txt", False),  # `.txt` is no extension `STA` is short for
+        ("MYGATE~1.STA", "mygatex*", True),  # `mygatex.sta` is one
+        ("MYGATE~1.STA", "my.gatex*", True),  # `my.gatex.sta`: the dot is dropped from the stem
+        ("MYGATE~1.STA", "yo*", False),
+        ("my.gw~1", "my.gw~1", True),  # a tilde name that is no 8.3 name (a dot in its stem) is still itself
+        ("a b gateway", "ABF00D~1", True),  # after collisions: `AB` (the space dropped) and a hash
+    ],
+    ids=["long-name", "other-extension", "glob-past-stem", "glob-with-dot", "other-glob", "same-name", "hashed"],
+)
+def test_a_state_dir_spelled_short_or_long_matches_every_name_it_could_be(
+    state_dir: str, spelled: str, inside: bool
+) -> None:
+    """S-RULE-17: a state dir given as `MYGATE~1.STA` covers `my.gateway.state` and `mygatex*`, not `*.txt`."""
+    local = "C:\\Users\\me\\AppData\\Local\\"
+    found = places_of(_canonical(f"{local}{spelled}\\STOP"), gateway_paths=(local + state_dir,))
+    assert ("gateway-state" in [p.id for p in found]) is inside
+
+
+@requirement("S-RULE-19")
+def test_a_folder_holding_the_state_dir_has_the_gateways_place_inside() -> None:
+    """S-RULE-19: deleting `D:\\gw` takes the state dir `D:\\gw\\state` along: its place is inside."""
+    found = places_inside(_canonical("D:\\gw"), gateway_paths=("D:\\gw\\state",))
+    assert [p.id for p in found] == ["gateway-state"]
+
+
+@requirement("S-RULE-17")
+def test_a_wildcard_folder_holds_the_places_inside_every_folder_it_could_name() -> None:
+    """S-RULE-17: `System3?` could be `System32`: the drivers folder is inside it."""
+    assert "drivers" in [p.id for p in places_inside(_canonical("C:\\Windows\\System3?"))]
+
+
+@requirement("S-RULE-19")
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("C:\\Windows\\Temp\\x.dll", []),
+        ("C:\\Windows\\Tem[p]\\x.dll", []),  # `Tem[p]` can only be `Temp`
+        ("C:\\Windows\\Tasks\\x.dll", ["windows"]),
+    ],
+    ids=["temp", "glob-of-temp", "other-folder"],
+)
+def test_a_wildcard_that_can_only_name_the_temp_folder_is_carved_out_of_the_windows_folder(
+    path: str, expected: list[str]
+) -> None:
+    """S-RULE-19: `C:\\Windows\\Temp` is carved out of the Windows folder, however it is spelled."""
+    assert _ids(path) == expected
+
+
+@requirement("S-RULE-17")
+def test_a_unc_path_on_a_server_named_like_a_drive_is_not_on_that_drive() -> None:
+    """S-RULE-17: `\\\\c:\\windows\\system32` is a share on a server, not the local System32."""
+    assert _ids("\\\\c:\\windows\\system32\\x.dll") == []
+
+
+@requirement("S-RULE-19")
+@pytest.mark.parametrize(
+    ("key", "value_name", "inside"),
+    [
+        ("HKCU\\Software\\Microsoft\\Command Process*", "AutoRun", True),
+        ("HKCU\\Software\\Microsoft\\Command Process*", "CompletionChar", False),
+        ("HKCU\\Software\\Microsoft\\Command Processor", "Auto*", True),
+        ("HKCU\\Software\\Microsoft\\Command Processor", "AUTORU~1", False),  # a value has no 8.3 name
+    ],
+    ids=["glob-key", "glob-key-other-value", "glob-value", "tilde-value"],
+)
+def test_a_value_place_needs_a_value_that_could_be_one_of_its_values(key: str, value_name: str, inside: bool) -> None:
+    """S-RULE-19: cmd's AutoRun key is the place for `AutoRun` (also under `Command Process*`), not other values."""
+    assert ("cmd-autorun-key" in _key_ids(key, value_name)) is inside
