@@ -188,12 +188,26 @@ def _walk(
         if _could_match(comp, pattern):
             matched = True
             _walk(child, comps, varies, value_name, inherited, out, inside)
-    if not matched:
+    if not matched or varies[depth]:
+        # A glob or an 8.3 name may also name a folder with no place of its own (`Windows\te*` is
+        # `Temp`, carved out, but also `Test`): the places around it hold for that one.
         out.extend(inherited)
 
 
 def _varies(comps: Sequence[str]) -> list[bool]:
     return [not _GLOB_CHARS.isdisjoint(c) or ("~" in c and _SHORT.match(c) is not None) for c in comps]
+
+
+_ONE_CHAR_CLASS = re.compile(r"\[([^\]!^])\]")
+
+
+def _one_name(comp: str) -> str:
+    """`comp` as the one name it can match when its only pattern parts are one-character classes
+    (`tem[p]` is `temp`), else unchanged."""
+    if "[" not in comp or "*" in comp or "?" in comp:
+        return comp
+    named = _ONE_CHAR_CLASS.sub(lambda m: m.group(1), comp)
+    return comp if _GLOB_CHARS.intersection(named) else named
 
 
 def _ordered(found: list[tuple[int, Place]]) -> tuple[Place, ...]:
@@ -230,7 +244,7 @@ def _gateway_trie(gateway_paths: tuple[str, ...]) -> _Node | None:
 @lru_cache(maxsize=4096)
 def _lookup(canonical: str, gateway_paths: tuple[str, ...]) -> tuple[tuple[Place, ...], tuple[Place, ...]]:
     """(places the path is in, places inside it); cached, as scripts name the same paths often."""
-    comps = _path_comps(canonical)
+    comps = [_one_name(c) for c in _path_comps(canonical)]
     varies = _varies(comps)
     found: list[tuple[int, Place]] = []
     inside: list[Place] = []

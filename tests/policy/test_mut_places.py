@@ -212,3 +212,22 @@ def test_a_unc_path_on_a_server_named_like_a_drive_is_not_on_that_drive() -> Non
 def test_a_value_place_needs_a_value_that_could_be_one_of_its_values(key: str, value_name: str, inside: bool) -> None:
     """S-RULE-19: cmd's AutoRun key is the place for `AutoRun` (also under `Command Process*`), not other values."""
     assert ("cmd-autorun-key" in _key_ids(key, value_name)) is inside
+
+
+@requirement("S-RULE-17")
+@pytest.mark.parametrize(
+    ("path", "places"),
+    [
+        ("c:\\windows\\te*\\evil.dll", ("windows",)),  # Temp (carved out) or Test (in the Windows place)
+        ("c:\\windows\\?emp\\evil.dll", ("windows",)),
+        ("c:\\windows\\temp~1\\evil.dll", ("windows",)),  # TEMP~1 may be `temporary`
+        ("c:\\windows\\t*\\evil.dll", ("windows",)),
+        ("c:\\windows\\tem[p]\\evil.dll", ()),  # can only be Temp
+        ("c:\\windows\\temp\\evil.dll", ()),
+    ],
+)
+def test_a_pattern_that_may_name_a_carved_out_folder_keeps_the_place_around_it(
+    path: str, places: tuple[str, ...]
+) -> None:
+    """S-RULE-17: a glob or 8.3 name matching the carve-out `Windows\\Temp` may name another folder too."""
+    assert tuple(p.id for p in places_of(path)) == places
