@@ -346,3 +346,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "winget uninstall --id Mozilla.Firefox"
     Then the call hits no rule
 
+  @S-RULE-41
+  Scenario: Text piped into a shell is the shell's commands
+    Given the built-in command rules
+    When PowerShell is asked to run "'rd /s /q C:\Users' | cmd"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Get-Content C:\t\cmds.txt | cmd"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "'dir' | cmd"
+    Then the call hits no rule
+

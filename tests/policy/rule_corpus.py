@@ -3102,6 +3102,14 @@ ORDINARY += [
     ("PowerShell", _ps("winget install --id Malwarebytes.Malwarebytes")),
 ]
 
+# Text piped into a shell (S-RULE-41).
+DANGEROUS += [
+    ("PowerShell", _ps(r"'rd /s /q C:\Users\me' | cmd"), "protected-place-delete"),
+    ("PowerShell", _ps(r"'Remove-Item -Recurse -Force C:\data' | powershell -NoProfile"), "recursive-delete"),
+    ("PowerShell", _ps(r'cmd /c "type C:\t\cmds.txt | cmd"'), "dynamic-command"),
+]
+ORDINARY += [("PowerShell", _ps("'dir' | cmd")), ("PowerShell", _ps("'echo hi' | cmd /c more"))]
+
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
 # what a call does more precisely than the id first expected, the precise id is the expected one.
 # App launching an interpreter WITH a dangerous command reports that command's effect (the launch

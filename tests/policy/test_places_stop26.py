@@ -1,6 +1,7 @@
 """More places and spellings of stop 26: forfiles' per-file command (S-RULE-36), Windows Update's services
 (S-RULE-37), regedit, the automatic-logon password, the policies that switch updates off or take the
-person's own tools away, browser helper objects (S-RULE-39)."""
+person's own tools away, browser helper objects (S-RULE-39), security software uninstalled (S-RULE-40), text
+piped into a shell (S-RULE-41)."""
 
 from __future__ import annotations
 
@@ -183,4 +184,28 @@ def test_windows_updates_service_key_is_a_security_setting() -> None:
 )
 def test_uninstalling_security_software_is_a_security_weakening(command: str, expected: tuple[str, str] | None) -> None:
     """S-RULE-40: the uninstall's own text, or the listing piped into it, names a security product."""
+    assert _ids(*_ps(command)) == expected
+
+
+@requirement("S-RULE-41")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("'rd /s /q C:\\Users' | cmd", ("protected-place-delete", "deny")),
+        ("'rd /s /q C:\\Users' | cmd.exe /q", ("protected-place-delete", "deny")),
+        ("'dir', 'rd /s /q C:\\Users\\me' | cmd /d", ("protected-place-delete", "deny")),
+        ("'Remove-Item -Recurse -Force C:\\Users' | powershell -NoProfile", ("protected-place-delete", "deny")),
+        ("'Remove-Item -Recurse -Force C:\\data' | pwsh -", ("recursive-delete", "deny")),
+        ("Get-Content C:\\t\\cmds.txt | cmd", ("dynamic-command", "ask")),
+        ('cmd /c "echo rd /s /q C:\\Users | cmd"', ("dynamic-command", "ask")),
+        ('cmd /c "type C:\\t\\cmds.txt | cmd /q"', ("dynamic-command", "ask")),
+        ("'dir' | cmd", None),
+        ("'echo hi' | cmd /c more", None),  # a shell with a command of its own
+        ("'Get-Date' | powershell -Command Get-Date", None),
+        ('cmd /c "type C:\\t\\x.txt | findstr foo"', None),
+        ("cmd", None),  # no pipe: an interactive shell
+    ],
+)
+def test_text_piped_into_a_shell_is_that_shells_commands(command: str, expected: tuple[str, str] | None) -> None:
+    """S-RULE-41: constant piped text is judged as the shell's commands; anything else piped in is dynamic."""
     assert _ids(*_ps(command)) == expected

@@ -170,3 +170,30 @@ def join_argv(args: Sequence[str]) -> str:
         The command line.
     """
     return " ".join(_quote_argument(a) for a in args)
+
+
+# PowerShell's switches that neither name a command nor take a value (`powershell -NoProfile` still reads
+# its commands from standard input when some are piped to it).
+_PS_BARE_SWITCHES = frozenset(
+    {"noprofile", "nop", "nologo", "noninteractive", "noni", "noexit", "sta", "mta", "nol", "nopro"}
+)
+
+
+def reads_piped_commands(name: str, argv: Sequence[str | None]) -> bool:
+    """Whether shell `name`, run with `argv` and given piped input, runs that input as its commands.
+
+    `cmd` without `/c` or `/k` reads its commands from standard input; so do `powershell`/`pwsh` with
+    no command, file or encoded command (or with `-` / `-Command -`).
+
+    Args:
+        name: the program's canonical name (`cmd`, `powershell`, `pwsh`; any other is False).
+        argv: its arguments (None: not constant).
+    """
+    words = [w.lower() for w in argv if w is not None]
+    if name == "cmd":
+        return not any(w.startswith(("/c", "/k")) for w in words)
+    if name in ("powershell", "pwsh"):
+        if "-" in words:  # `powershell -`, `powershell -Command -`
+            return True
+        return len(words) == len(argv) and all(w[:1] in ("-", "/") and w[1:] in _PS_BARE_SWITCHES for w in words)
+    return False

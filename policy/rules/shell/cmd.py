@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TypeAlias
 
-from policy.rules.shell.argv import program_name, split_command_line
+from policy.rules.shell.argv import program_name, reads_piped_commands, split_command_line
 from policy.rules.shell.cmd_expand import UNKNOWN, Reader, Variables, expand_delayed, substitute_for
 from policy.rules.shell.cmd_words import (
     BLANKS,
@@ -496,6 +496,8 @@ class _Parser:
         if plain.lstrip('"')[:2] in UNC_STARTS:  # started from another machine's share (ops.py `<run>`)
             self.state.emit(Operation(shell="program", name=RUN_PATH, args=(plain,), text=text, depth=self.depth))
         self.state.emit(Operation(shell="program", name=name, args=argv, text=text, depth=self.depth, input_from=piped))
+        if piped is not None and reads_piped_commands(name, argv):
+            self.state.note(f"{name} runs the commands piped into it (`{_shown(text)}`)")
         nested = self.state.nested
         if nested is not None and not self.state.muted:
             # cmd.exe reads its own raw command line, not argv: hand it the text as written.

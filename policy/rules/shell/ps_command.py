@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from policy.rules.shell.argv import program_name as standard_program
+from policy.rules.shell.argv import reads_piped_commands
 from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Value
 from policy.rules.shell.ps_calls import MethodCalls
 from policy.rules.shell.ps_fold import Nested, shown
@@ -265,7 +266,7 @@ class CommandWalker(MethodCalls):
                 self.note_dynamic(f"'{text}' runs a program whose name is a variable with no known value")
             if name[:2] in UNC_STARTS:  # started from another machine's share: `<run>` (ops.py)
                 self.record("program", RUN_PATH, (), (name,), text, input_from)
-            self._program(canonical, words, text, input_from)
+            self._program(canonical, words, text, input_from, piped)
             return UNKNOWN
         params, args, named, positional = self._bind(canonical, words, text)
         self.record("powershell", canonical, tuple(params), tuple(args), text, input_from)
@@ -301,7 +302,9 @@ class CommandWalker(MethodCalls):
             return "program", program_name(lowered)
         return "cmdlet", lowered
 
-    def _program(self, name: str, words: list[Word], text: str, input_from: str | None) -> None:
+    def _program(
+        self, name: str, words: list[Word], text: str, input_from: str | None, piped: PSValue = UNKNOWN
+    ) -> None:
         argv: list[Value] = []
         for word in words:
             if word.kind == "param":
@@ -314,6 +317,22 @@ class CommandWalker(MethodCalls):
                 argv.extend(as_value(v) for v in flatten(word.value))
         self.record("program", name, (), tuple(argv), text, input_from)
         self.call_nested(name, tuple(argv))
+        if input_from is not None and reads_piped_commands(name, argv):
+            self._piped_commands(name, piped, text)
+
+    def _piped_commands(self, shell: str, piped: PSValue, text: str) -> None:
+        """`'rd /s /q C:\\x' | cmd`: the piped text is the shell's commands, one per line."""
+        items = [as_text(item) for item in flatten(piped)]  # an array is written one item per line
+        if any(item is None for item in items):
+            self.note_dynamic(f"'{text}' runs the commands piped into it, which are not constant")
+            return
+        for line in "\n".join(item or "" for item in items).splitlines():
+            if not line.strip():
+                continue
+            if shell == "cmd":
+                self.call_nested("cmd", ("/d", "/c", line))
+            else:
+                self.analyse_text(line)
 
     def _bind(  # noqa: C901
         self, command: str, words: list[Word], text: str
