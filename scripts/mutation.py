@@ -4,7 +4,8 @@
     scripts/mutation run [GLOB ...]       run the mutants whose names match, e.g. "policy.decide.*"
     scripts/mutation report [GLOB ...]    print the counts of what has run so far (no tests run)
     scripts/mutation fresh GLOB ... [-- TEST ...]   run the matching survivors again, each in a fresh
-                                          process (code that runs at import time; see run_fresh)
+                                          process (code that runs at import time; see run_fresh);
+                                          a mutant that breaks an import is a kill
     scripts/mutation mutmut ARGS ...      any other mutmut command with this configuration,
                                           e.g. `scripts/mutation mutmut show policy.kill.x_check_kill__mutmut_3`
 
