@@ -69,7 +69,12 @@ MUTMUT_CONFIG: dict[str, object] = {
     "do_not_mutate": EXCLUDE,
     "also_copy": ["features", "spec"],
     # Hypothesis is imported before pytest starts (for the profile below), so pytest cannot rewrite its asserts.
-    "pytest_add_cli_args": ["-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning"],
+    # tests/_mutation_plugin.py empties policy/'s lru_caches before each test: a cache warmed by the
+    # unmutated code would otherwise answer for the mutant (a false survivor).
+    "pytest_add_cli_args": [
+        *("-p", "no:cacheprovider", "-p", "tests._mutation_plugin"),
+        *("-W", "ignore::pytest.PytestAssertRewriteWarning"),
+    ],
     "pytest_add_cli_args_test_selection": TESTS,
 }
 

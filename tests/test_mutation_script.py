@@ -209,3 +209,25 @@ def test_a_fresh_run_records_nothing_when_the_tests_fail_without_a_mutant(
     meta = _fresh_rig(tmp_path, monkeypatch, 1, (1, "1 failed"))
     assert M.run_fresh(["policy.kill.*"]) == 1
     assert _recorded(meta) == 0
+
+
+@requirement("S-ARCH-10")
+def test_a_mutation_run_starts_every_test_with_policys_caches_empty() -> None:
+    """S-ARCH-10: a cache warmed by the unmutated code must not answer for a mutant: the plugin the
+    mutation run loads clears every lru_cache of policy/ before each test."""
+    from policy.rules.paths import candidate_paths
+    from policy.rules.places import places_of
+    from tests._mutation_plugin import clear_policy_caches
+
+    candidate_paths("C:\\Windows\\System32\\x.dll")
+    places_of("c:\\windows\\system32\\x.dll")
+    import policy.rules.paths as paths
+    import policy.rules.places as places
+
+    assert paths._standard_candidates.cache_info().currsize > 0
+    assert places._lookup.cache_info().currsize > 0
+    assert clear_policy_caches() >= 2
+    assert paths._standard_candidates.cache_info().currsize == 0
+    assert places._lookup.cache_info().currsize == 0
+    args = list(M.MUTMUT_CONFIG["pytest_add_cli_args"])  # type: ignore[call-overload]
+    assert args[args.index("tests._mutation_plugin") - 1] == "-p"
