@@ -202,12 +202,9 @@ _ONE_CHAR_CLASS = re.compile(r"\[([^\]!^])\]")
 
 
 def _one_name(comp: str) -> str:
-    """`comp` as the one name it can match when its only pattern parts are one-character classes
-    (`tem[p]` is `temp`), else unchanged."""
-    if "[" not in comp or "*" in comp or "?" in comp:
-        return comp
-    named = _ONE_CHAR_CLASS.sub(lambda m: m.group(1), comp)
-    return comp if _GLOB_CHARS.intersection(named) else named
+    """`comp` with each one-character class written as its character (`tem[p]` is the name `temp`;
+    `te[m]*` the glob `tem*`, which names the same folders)."""
+    return _ONE_CHAR_CLASS.sub(lambda m: m.group(1), comp) if "[" in comp else comp
 
 
 def _ordered(found: list[tuple[int, Place]]) -> tuple[Place, ...]:
