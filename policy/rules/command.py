@@ -134,7 +134,9 @@ def _brief(sentence: str) -> str:
         words = m.group(1).split()
         return "'" + (words[0][:40] if words else "") + (" …" if len(words) > 1 else "") + "'"
 
-    return _QUOTED.sub(first_word, sentence.split(": ", 1)[0])
+    # Shorten the quoted text first: cut at ": " first, a quote holding ": " loses its closing
+    # quote and would travel whole.
+    return _QUOTED.sub(first_word, sentence).split(": ", 1)[0]
 
 
 def _dynamic_hit(reasons: Sequence[str], action: Literal["ask", "deny"]) -> RuleHit:

@@ -503,7 +503,8 @@ def normal_form_problem(pattern: str) -> str | None:
         return "contains two spaces in a row (normalised text has single spaces)"
     if "`" in pattern:
         return "contains a backtick (normalise removes PowerShell escapes)"
-    text = re.sub(r"\(\?P(?:<[^>]*>|=[^)]*\))", "", pattern)  # group names may use any case
+    # Group names may use any case; an escaped `\(` opens no group, so its `?P=…` stays and is judged.
+    text = re.sub(r"(?<!\\)((?:\\\\)*)\(\?P(?:<[^>]*>|=[^)]*\))", r"\1", pattern)
     i = 0
     while i < len(text):
         ch = text[i]

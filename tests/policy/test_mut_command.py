@@ -87,6 +87,16 @@ def test_an_unparsed_reason_is_cut_at_120_characters(failed: str, what: str) -> 
 
 
 @requirement("S-RULE-14")
+@pytest.mark.parametrize("command", ["& $x s3cret: more", "& $x 'a: s3cret' more", "iex $y; s3cret: x"])
+def test_a_dynamic_reason_never_quotes_words_after_the_first_even_when_they_hold_a_colon(command: str) -> None:
+    """S-RULE-14: the quoted command is shortened before the sentence is cut at `: `, so a `: ` inside the command
+    cannot keep the rest of it (a password, say) in the reason, the refusal and the audit."""
+    hit = _ps(command)
+    assert hit is not None and hit[0] == "dynamic-command"
+    assert "s3cret" not in hit[3] and "more" not in hit[3]
+
+
+@requirement("S-RULE-14")
 def test_a_blank_quoted_command_briefs_to_empty_quotes() -> None:
     """S-RULE-14: no analyser quotes blank text; should one, its brief keeps the quotes and nothing between them."""
     assert _brief("' \t ' runs a command whose name is not constant") == "'' runs a command whose name is not constant"

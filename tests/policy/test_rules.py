@@ -158,6 +158,8 @@ def test_a_custom_rule_can_ask_and_target_a_structured_tool() -> None:
         ("rm  -r", "two spaces"),
         ("re`move", "backtick"),
         (r"\Qx", "escape"),
+        (r"(\(?P=x)", "upper case 'P'"),  # an escaped bracket opens no group: `?P=x` is text
+        (r"a(\(?P<x>b)", "upper case 'P'"),
     ],
 )
 def test_a_pattern_not_in_normalised_form_is_rejected_naming_the_rule(pattern: str, problem: str) -> None:
