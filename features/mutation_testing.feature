@@ -21,3 +21,11 @@ Feature: Mutation testing of policy/ reports an honest kill rate
   Scenario: Every listed equivalent mutant is a mutant of a function policy/ still has
     Given the equivalent-mutant list in scripts/
     Then each entry has a reason and names a function of a policy/ module in the mutation scope
+
+  @S-ARCH-12
+  Scenario: A random sample of the mutants not yet run estimates the kill rate of all of policy/
+    Given 40 mutants of which 10 were run for their own sake, 9 of them killed
+    And 20 of the other 30 were drawn at random and run, 18 of them killed
+    When the mutation report is made with the sample
+    Then the sample's kill rate is 90.0% with its 95% Wilson interval
+    And the estimate for all of policy/ counts the 10 mutants without a result at the sample's rate

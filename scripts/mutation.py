@@ -3,6 +3,9 @@
     scripts/mutation                      run every mutant in scope, then print the report
     scripts/mutation run [GLOB ...]       run the mutants whose names match, e.g. "policy.decide.*"
     scripts/mutation report [GLOB ...]    print the counts of what has run so far (no tests run)
+    scripts/mutation sample N [--seed S] [GLOB ...]   run N mutants drawn at random from those with no
+                                          result yet, then estimate the kill rate of all of policy/
+                                          (see estimate_from_sample)
     scripts/mutation fresh GLOB ... [-- TEST ...]   run the matching survivors again, each in a fresh
                                           process (code that runs at import time; see run_fresh);
                                           a mutant that breaks an import is a kill
@@ -213,6 +216,105 @@ def read_exit_codes(mutants_dir: Path, globs: Iterable[str] = ()) -> dict[str, i
     return out
 
 
+SAMPLES_FILE = REPO / "mutants" / "winmcp-samples.json"
+
+
+def draw_sample(unchecked: Iterable[str], n: int, seed: int) -> list[str]:
+    """`n` mutant names drawn uniformly without replacement from `unchecked` (sorted first, so a seed
+    always draws the same names from the same set)."""
+    import random
+
+    pool = sorted(unchecked)
+    return sorted(random.Random(seed).sample(pool, min(n, len(pool))))
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (sound near 1, where a kill rate lives)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Estimate:
+    """The kill rate of all of policy/ when part of it is only sampled.
+
+    `exhaustive` counts the mutants run for their own sake (whole modules, survivors hunted);
+    `sampled` the mutants drawn at random from those with no result at the time; `unsampled` how
+    many still have none. The sample's rate stands for the unsampled ones: a survivor there is
+    counted as a real one (nobody has read it), so the estimate errs low.
+    """
+
+    exhaustive: Tally
+    sampled: Tally
+    unsampled: int
+
+    def rate(self, sample_rate: float) -> float | None:
+        kills = self.exhaustive.counts["killed"] + self.sampled.counts["killed"] + sample_rate * self.unsampled
+        denominator = (
+            self.exhaustive.checked - self.exhaustive.equivalent + self.sampled.checked - self.sampled.equivalent
+        ) + self.unsampled
+        return kills / denominator if denominator > 0 else None
+
+
+def estimate_from_sample(
+    exit_codes: Mapping[str, int | None], equivalents: Mapping[str, str], sampled: Iterable[str]
+) -> Estimate:
+    """Split the results into the exhaustive part, the random sample and what has no result."""
+    drawn = set(sampled)
+    exhaustive, sample = Tally(), Tally()
+    unsampled = 0
+    for name, code in exit_codes.items():
+        status = status_of(code)
+        equivalent = name in equivalents and status != "killed"
+        if name in drawn:
+            sample.add(status, equivalent)
+        elif status == "not checked":
+            unsampled += 1
+        else:
+            exhaustive.add(status, equivalent)
+    return Estimate(exhaustive=exhaustive, sampled=sample, unsampled=unsampled)
+
+
+def format_estimate(estimate: Estimate) -> str:
+    s = estimate.sampled
+    checked = s.checked - s.equivalent
+    if checked <= 0:
+        return "sample: nothing drawn has a result yet"
+    low, high = wilson(s.counts["killed"], checked)
+    whole = [estimate.rate(r) for r in (low, s.counts["killed"] / checked, high)]
+    return "\n".join(
+        [
+            f"exhaustive: {estimate.exhaustive.checked} checked, kill rate "
+            + ("-" if estimate.exhaustive.kill_rate is None else f"{100 * estimate.exhaustive.kill_rate:.1f}%"),
+            f"sample: {s.counts['total']} drawn at random from the mutants with no result, {checked} with one; "
+            f"killed {s.counts['killed']} = {100 * s.counts['killed'] / checked:.1f}% "
+            f"(95% Wilson interval {100 * low:.1f}-{100 * high:.1f}%); not checked {s.counts['not checked']}",
+            f"still without a result: {estimate.unsampled} (the sample's rate stands for them)",
+            "estimated kill rate of all of policy/: "
+            + " / ".join("-" if w is None else f"{100 * w:.1f}%" for w in whole)
+            + " (low / point / high)",
+        ]
+    )
+
+
+def run_sample(n: int, seed: int, globs: list[str]) -> int:
+    """Draw `n` mutants with no result (matching `globs`, default all), run them, record the draw."""
+    codes = read_exit_codes(REPO / "mutants", globs)
+    drawn = draw_sample((name for name, code in codes.items() if code is None), n, seed)
+    if not drawn:
+        print("every mutant in scope has a result: nothing to sample", file=sys.stderr)
+        return 0
+    earlier = json.loads(SAMPLES_FILE.read_text(encoding="utf-8")) if SAMPLES_FILE.exists() else []
+    # Recorded before the run: an interrupted run still leaves its draw known (its unrun names stay unchecked).
+    SAMPLES_FILE.write_text(json.dumps(sorted({*earlier, *drawn}), indent=1), encoding="utf-8")
+    print(f"sample: running {len(drawn)} mutants drawn with seed {seed}", file=sys.stderr)
+    return _mutmut(["run", "--max-children", os.environ.get("MUTATION_CHILDREN", "1"), *drawn])
+
+
 def _install_config() -> None:
     """Give mutmut this file's configuration and a Hypothesis profile for mutation runs."""
     from hypothesis import settings
@@ -370,6 +472,19 @@ def main(argv: list[str]) -> int:
             return code
     elif command == "mutmut":
         return _mutmut(rest)
+    elif command == "sample":
+        if not rest or not rest[0].isdigit():
+            print(__doc__, file=sys.stderr)
+            return 2
+        seed = 1
+        if "--seed" in rest:
+            at = rest.index("--seed")
+            seed = int(rest[at + 1])
+            rest = rest[:at] + rest[at + 2 :]
+        code = run_sample(int(rest[0]), seed, rest[1:])
+        if code:
+            return code
+        rest = []
     elif command == "fresh":
         globs, _, tests = " ".join(rest).partition(" -- ")
         run_fresh(globs.split(), tests.split() or None)
@@ -378,7 +493,10 @@ def main(argv: list[str]) -> int:
         return 2
     equivalents = parse_equivalents(EQUIVALENT_FILE.read_text(encoding="utf-8")) if EQUIVALENT_FILE.exists() else {}
     globs = [g for g in rest if not re.fullmatch(r"--?\w[\w-]*", g)] if command != "all" else []
-    print(format_report(summarise(read_exit_codes(REPO / "mutants", globs), equivalents)))
+    codes = read_exit_codes(REPO / "mutants", globs)
+    print(format_report(summarise(codes, equivalents)))
+    if SAMPLES_FILE.exists() and not globs:
+        print(format_estimate(estimate_from_sample(codes, equivalents, json.loads(SAMPLES_FILE.read_text("utf-8")))))
     return 0
 
 

@@ -8,7 +8,7 @@ import pytest
 from pytest_bdd import given, scenarios, then, when
 
 from tests._requirements import REPO
-from tests.test_mutation_script import M, results, unknown_equivalents
+from tests.test_mutation_script import M, results, sampled_results, unknown_equivalents
 
 scenarios("mutation_testing.feature")
 
@@ -72,3 +72,34 @@ def _entries() -> dict[str, str]:
 def _entries_ok(entries: dict[str, str]) -> None:
     assert entries and all(entries.values())
     assert unknown_equivalents(entries, REPO) == []
+
+
+@given("40 mutants of which 10 were run for their own sake, 9 of them killed")
+def _forty(run: dict[str, Any]) -> None:
+    run["codes"], run["drawn"] = sampled_results()
+
+
+@given("20 of the other 30 were drawn at random and run, 18 of them killed")
+def _drawn(run: dict[str, Any]) -> None:
+    assert sum(run["codes"][n] == 1 for n in run["drawn"]) == 18
+
+
+@when("the mutation report is made with the sample")
+def _estimate(run: dict[str, Any]) -> None:
+    run["estimate"] = M.estimate_from_sample(run["codes"], run["equivalent"], run["drawn"])
+    run["text"] = M.format_estimate(run["estimate"])
+
+
+@then("the sample's kill rate is 90.0% with its 95% Wilson interval")
+def _sample_rate(run: dict[str, Any]) -> None:
+    assert "killed 18 = 90.0% (95% Wilson interval 69.9-97.2%)" in run["text"]
+
+
+@then("the estimate for all of policy/ counts the 10 mutants without a result at the sample's rate")
+def _whole(run: dict[str, Any]) -> None:
+    assert run["estimate"].unsampled == 10
+    low, high = M.wilson(18, 20)
+    assert run["text"].splitlines()[-1] == (
+        "estimated kill rate of all of policy/: "
+        f"{100 * run['estimate'].rate(low):.1f}% / 90.0% / {100 * run['estimate'].rate(high):.1f}% (low / point / high)"
+    )

@@ -231,3 +231,66 @@ def test_a_mutation_run_starts_every_test_with_policys_caches_empty() -> None:
     assert places._lookup.cache_info().currsize == 0
     args = list(M.MUTMUT_CONFIG["pytest_add_cli_args"])  # type: ignore[call-overload]
     assert args[args.index("tests._mutation_plugin") - 1] == "-p"
+
+
+def sampled_results() -> tuple[dict[str, int | None], list[str]]:
+    """40 mutants: 10 run for their own sake (9 killed), 20 drawn at random (18 killed), 10 with no result."""
+    codes: dict[str, int | None] = {f"policy.kill.x_a__mutmut_{i}": 1 if i < 9 else 0 for i in range(10)}
+    drawn = [f"policy.rules.cmd.x_b__mutmut_{i}" for i in range(20)]
+    codes.update({name: 1 if i < 18 else 0 for i, name in enumerate(drawn)})
+    codes.update({f"policy.rules.cmd.x_c__mutmut_{i}": None for i in range(10)})
+    return codes, drawn
+
+
+@requirement("S-ARCH-12")
+def test_a_draw_is_uniform_without_replacement_and_the_same_for_the_same_seed() -> None:
+    """S-ARCH-12: the draw depends on the set and the seed only (not on the order names come in)."""
+    pool = [f"m{i}" for i in range(100)]
+    first = M.draw_sample(pool, 30, 7)
+    assert first == M.draw_sample(reversed(pool), 30, 7)
+    assert len(set(first)) == 30 and set(first) <= set(pool)
+    assert first != M.draw_sample(pool, 30, 8)
+    assert M.draw_sample(pool[:5], 30, 7) == pool[:5]  # never more than there are
+
+
+@requirement("S-ARCH-12")
+def test_every_name_has_the_same_chance_of_being_drawn() -> None:
+    """S-ARCH-12: over many seeds, each of 10 names is drawn about as often (uniform, not the first ones)."""
+    counts = dict.fromkeys(range(10), 0)
+    for seed in range(2000):
+        for name in M.draw_sample(range(10), 3, seed):
+            counts[name] += 1
+    assert all(500 < c < 700 for c in counts.values()), counts  # expected 600 each; 6 sd is about ±130
+
+
+@requirement("S-ARCH-12")
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [(18, 20, 0.699, 0.972), (100, 100, 0.963, 1.0), (0, 10, 0.0, 0.278), (0, 0, 0.0, 1.0)],
+)
+def test_the_wilson_interval_matches_its_formula(k: int, n: int, low: float, high: float) -> None:
+    """S-ARCH-12: 95 % Wilson score intervals (values from the closed form, to 3 places)."""
+    got = M.wilson(k, n)
+    assert got == pytest.approx((low, high), abs=1e-3)
+
+
+@requirement("S-ARCH-12")
+def test_the_estimate_lets_the_samples_rate_stand_for_the_mutants_without_a_result() -> None:
+    """S-ARCH-12: (9 + 18 + 0.9 x 10) / (10 + 20 + 10) = 0.9 at the point estimate; low and high bound it."""
+    codes, drawn = sampled_results()
+    estimate = M.estimate_from_sample(codes, {}, drawn)
+    assert (estimate.exhaustive.counts["killed"], estimate.sampled.counts["killed"], estimate.unsampled) == (9, 18, 10)
+    assert estimate.rate(0.9) == pytest.approx(0.9)
+    assert estimate.rate(0.0) == pytest.approx(27 / 40)
+    text = M.format_estimate(estimate)
+    assert "killed 18 = 90.0%" in text and "(95% Wilson interval 69.9-97.2%)" in text
+    assert "still without a result: 10" in text and "90.0%" in text.splitlines()[-1]
+
+
+@requirement("S-ARCH-12")
+def test_an_unread_sampled_survivor_counts_against_the_estimate_and_a_listed_one_does_not() -> None:
+    """S-ARCH-12: a sampled survivor listed as equivalent leaves the sample's denominator; unlisted it stays."""
+    codes, drawn = sampled_results()
+    listed = {drawn[19]: "cannot change behaviour"}
+    assert M.estimate_from_sample(codes, {}, drawn).sampled.kill_rate == 18 / 20
+    assert M.estimate_from_sample(codes, listed, drawn).sampled.kill_rate == 18 / 19
