@@ -38,6 +38,12 @@ Feature: The cheap decision first, the probe last, the audit off the critical pa
     When 100 events are handed in and the writer is closed
     Then the audit holds the 100 events in order in fewer than 100 writes and its chain verifies
 
+  @S-AUD-13
+  Scenario: Lines nobody waits for share one write (group commit), and a write-ahead never waits
+    Given an audit writer that lets a line wait up to an hour for company
+    When 10 read-only lines are handed in one call at a time, then an intent is written ahead
+    Then the write-ahead returns at once and the audit holds the 11 lines in one write
+
   @S-OBS-35
   Scenario: Observation ids are reserved in blocks and never repeat between processes
     Given two id counters sharing one state dir, blocks of 8

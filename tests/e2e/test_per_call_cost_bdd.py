@@ -42,6 +42,8 @@ class World:
     writes: int = 0
     ids: list[int] = field(default_factory=list)
     block: int = 0
+    writer: BackgroundWriter | None = None
+    intent_seq: int | None = None
 
 
 @pytest.fixture
@@ -156,6 +158,36 @@ def _holds(world: World, count: int, limit: int) -> None:
     assert [r["n"] for r in records] == list(range(count))
     assert 0 < world.writes < limit
     assert verify_chain(audit_files(world.state)).ok
+
+
+@given("an audit writer that lets a line wait up to an hour for company")
+def _lingering_writer(world: World) -> None:
+    world.writer = BackgroundWriter(AuditLog(world.tmp), linger_s=3600.0)
+
+
+@when("10 read-only lines are handed in one call at a time, then an intent is written ahead")
+def _lines_then_intent(world: World) -> None:
+    writer = world.writer
+    assert writer is not None
+
+    async def run() -> int | None:
+        for i in range(10):
+            await writer.submit("observation", {"tool": "Snapshot", "n": i})
+            await anyio.sleep(0.001)
+        with anyio.fail_after(10):  # a liveness bound, 360 times shorter than the linger
+            return await writer.write_ahead("allow", {"tool": "Click", "phase": "intent"})
+
+    world.intent_seq = anyio.run(run)
+
+
+@then("the write-ahead returns at once and the audit holds the 11 lines in one write")
+def _one_write(world: World) -> None:
+    records = [e.record for e in iter_events(audit_files(world.tmp)) if e.record is not None]
+    assert [r.get("n") for r in records] == [*range(10), None]
+    assert world.writer is not None
+    assert world.intent_seq == 11 and world.writer.batches == 1
+    world.writer.close()
+    assert verify_chain(audit_files(world.tmp)).ok
 
 
 @given(parsers.parse("two id counters sharing one state dir, blocks of {block:d}"))

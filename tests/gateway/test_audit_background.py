@@ -174,3 +174,48 @@ def test_a_synchronous_reader_can_wait_for_the_queue(tmp_path: Path) -> None:
     assert writer.wait_written(5.0)
     assert len(_records(tmp_path)) == 50
     writer.close()
+
+
+@requirement("S-AUD-13")
+async def test_lines_handed_in_within_the_linger_go_out_in_one_batch(tmp_path: Path) -> None:
+    """S-AUD-13: group commit — lines nobody waits for, handed in one after another, share one write."""
+    writer = BackgroundWriter(AuditLog(tmp_path), linger_s=2.0)
+    for i in range(20):
+        await writer.submit("allow", {"tool": "DisplayInventory", "n": i})
+        await anyio.sleep(0.001)  # calls come one at a time, not in a burst the queue would batch anyway
+    await writer.flush()
+    assert writer.batches == 1
+    assert [r["n"] for r in _records(tmp_path)] == list(range(20))
+    writer.close()
+
+
+@requirement("S-AUD-13")
+async def test_a_lingering_line_is_written_without_anyone_asking(tmp_path: Path) -> None:
+    """S-AUD-13: a line nobody waits for still reaches the file, once its linger is over."""
+    writer = BackgroundWriter(AuditLog(tmp_path), linger_s=0.05)
+    await writer.submit("observation", {"tool": "Snapshot"})
+    with anyio.fail_after(10):
+        while not _records(tmp_path):
+            await anyio.sleep(0.01)
+    assert writer.batches == 1
+    writer.close()
+
+
+@requirement("S-AUD-15")
+@pytest.mark.parametrize("waiter", ["write_ahead", "flush", "wait_written", "close"])
+async def test_nothing_anyone_waits_for_waits_out_the_linger(tmp_path: Path, waiter: str) -> None:
+    """S-AUD-15, S-AUD-13: with an hour's linger, a write-ahead, a flush, a synchronous wait and close each
+    end it at once, and take the lines queued before them along."""
+    writer = BackgroundWriter(AuditLog(tmp_path), linger_s=3600.0)
+    await writer.submit("observation", {"tool": "Snapshot"})
+    with anyio.fail_after(10):  # a liveness bound: the linger is 360 times longer
+        if waiter == "write_ahead":
+            assert await writer.write_ahead("allow", {"tool": "Click", "phase": "intent"}) == 2
+        elif waiter == "flush":
+            await writer.flush()
+        elif waiter == "wait_written":
+            assert await anyio.to_thread.run_sync(writer.wait_written, 10.0)
+        else:
+            await anyio.to_thread.run_sync(writer.close)
+    assert _records(tmp_path)[0]["tool"] == "Snapshot"
+    writer.close()
