@@ -40,6 +40,15 @@ from gateway.transport.server import build_server  # noqa: E402
 from gateway.upstream.supervisor import UpstreamSpec
 
 POINT = {"settings": [1070, 410], "default": [800, 520], "hidpi": [800, 520]}
+# A benchmark clicks the same point far faster than any agent: the brake (S-RATE-01..09) would rightly
+# refuse it. Limits no run reaches keep the brake's checks in the measured path, unlike switching it off.
+BENCH_RATE_LIMITS = {
+    "input": "10000/s",
+    "system": "10000/s",
+    "unknown": "10000/s",
+    "identical_calls": 10000,
+    "refusals_in_a_row": 10000,
+}
 
 
 async def _timed(n: int, click: Callable[[], Awaitable[Any]]) -> list[float]:
@@ -65,7 +74,9 @@ async def direct(n: int, scenario: str) -> list[float]:
 async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
     tmp = Path(tempfile.mkdtemp(prefix="bench-gate-"))
     config = load_config(
-        environ={}, state_dir=tmp, overrides={"require_process_match": probe != "none", "auto_audit": True}
+        environ={},
+        state_dir=tmp,
+        overrides={"require_process_match": probe != "none", "auto_audit": True, "rate_limits": BENCH_RATE_LIMITS},
     )
     original = policy_world._anchor
     if probe == "full":

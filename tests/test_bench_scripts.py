@@ -78,3 +78,17 @@ def _bench_rss(bench_run: dict[str, object]) -> None:
 @scenario("benchmarks.feature", "The proxy benchmark measures every target on every case, interleaved, and writes JSON")
 def test_bench_proxy_measures_every_target_interleaved_and_reports_json() -> None:
     """S-PERF-01: the FastMCP peer is left out (it needs its own venv); the rest runs two rounds."""
+
+
+@pytest.mark.e2e
+@requirement("S-PERF-02")
+def test_bench_gate_clicks_through_every_gateway_variant_without_a_refusal() -> None:
+    """S-PERF-02: the gate benchmark runs end to end and prints the decide budget line. It once stopped at its
+    first gateway row: its quick clicks met the input rate limit, a refusal it exits on."""
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "bench_gate.py"), "--n", "12"],
+        capture_output=True, text=True, timeout=600, cwd=REPO,
+    )  # fmt: skip
+    assert done.returncode == 0, (done.stdout + done.stderr)[-1500:]
+    assert "gateway, full probe" in done.stdout and "policy.decide on a typical Click" in done.stdout
+    assert "received" not in done.stderr  # no rate-limit setting fell back to its default
