@@ -81,3 +81,10 @@ Feature: The cheap decision first, the probe last, the audit off the critical pa
   Scenario: The gateway's server opens no OpenTelemetry span per message
     Given a gateway server built in front of the simulator
     Then its middleware holds no OpenTelemetry span and keeps the gateway's own
+
+  @S-PERF-07
+  Scenario: An input call late in a long run is judged on the ids it names, not on every id ever issued
+    Given a store that has dropped 5,000 observations of this session and issued 5,000 to another
+    When a click cites the first dropped id, and another cites the other session's first id
+    Then the first is refused as stale and the second as unknown
+    And neither call's view listed more than two retired ids or one foreign id

@@ -170,7 +170,14 @@ async def run_probe(app: GatewayApp, basis: Observation, *, labels: bool = False
     return Probe(status="ok", focused=parsed.focused, captured=True, labels=signature)
 
 
-def session_view(app: GatewayApp, session: str, probe: Probe) -> SessionView:
+def session_view(app: GatewayApp, session: str, probe: Probe, cited: object = None) -> SessionView:
+    """What `session` may rely on for one call that cites `cited` (its `based_on`, if any).
+
+    The held history is small (`history`), but the ids dropped from it and the ids of other
+    sessions run to `REMEMBERED_IDS` each: listing them all made every input call's cost grow with
+    the length of the run (S-PERF-07). Policy only ever asks about the id a call can name — the one
+    it cites, or without one the newest — so only those are looked up, each in one step.
+    """
     held, retired = {}, {}
     history = app.store.history(session)
     for obs in history:
@@ -178,15 +185,17 @@ def session_view(app: GatewayApp, session: str, probe: Probe) -> SessionView:
             held[obs.id] = obs
         else:
             retired[obs.id] = "the upstream restarted since (the desktop state is unknown)"
-    for obs_id in app.store.dropped_ids(session):
-        retired.setdefault(obs_id, "dropped from this session's history (too old)")
     latest = history[-1].id if history else app.store.last_dropped(session)
+    named = [i for i in (cited, latest) if isinstance(i, str)]
+    for obs_id in named:
+        if obs_id not in held and app.store.was_dropped(session, obs_id):
+            retired.setdefault(obs_id, "dropped from this session's history (too old)")
     return SessionView(
         session=session,
         observations=held,
         latest_id=latest,
         retired=retired,
-        foreign_ids=app.store.foreign_ids(session),
+        foreign_ids=frozenset(i for i in named if app.store.is_foreign(session, i)),
         generation=app.store.generation,
         probe=probe,
         clipboard=app.store.clipboard,
@@ -257,7 +266,7 @@ async def _decide_call(
     if cited is not None:
         approvals[cited.id] = cited
     rules, rules_error = app.rules()
-    view = session_view(app, session, PROBE_PENDING)
+    view = session_view(app, session, PROBE_PENDING, call.based_on)
     context = Context(
         config=app.policy_config,
         kill=kill_state(app),
@@ -284,7 +293,9 @@ async def _decide_call(
             probe = await run_probe(app, basis, labels=uses_labels(call.tool, call.args))
             probe_ms = round(app.now_ms() - started, 3)
         # The brake is read again: another call of this session may have spent tokens during the probe.
-        context = replace(context, view=session_view(app, session, probe), brake=app.brake.brake(session))
+        context = replace(
+            context, view=session_view(app, session, probe, call.based_on), brake=app.brake.brake(session)
+        )
         now = app.now_ms()
         decision = decide(call, context, now)
         if decision.code == Code.PROBE_PENDING:  # cannot happen: the probe above is ok or failed

@@ -52,7 +52,8 @@ class ObservationStore:
         self.generation = 0
         self.epoch = 0
         self._epoch_of: dict[str, int] = {}
-        self._dropped: dict[str, deque[str]] = {}
+        # Per session, insertion-ordered (a dict as an ordered set): `was_dropped` is one lookup.
+        self._dropped: dict[str, dict[str, None]] = {}
         self.recorded = 0
         # Calls forwarded that may have changed the desktop (anything not read-only), and the newest
         # observation with what that count was when it was taken: the evidence `reusable_focus`
@@ -121,7 +122,10 @@ class ObservationStore:
         )
         queue = self._by_session.setdefault(session, deque(maxlen=self._history))
         if len(queue) == queue.maxlen:
-            self._dropped.setdefault(session, deque(maxlen=REMEMBERED_IDS)).append(queue[0].id)
+            dropped = self._dropped.setdefault(session, {})
+            dropped[queue[0].id] = None
+            if len(dropped) > REMEMBERED_IDS:
+                del dropped[next(iter(dropped))]
         queue.append(obs)
         self._owner[obs.id] = session
         self._epoch_of[obs.id] = self.epoch
@@ -178,17 +182,20 @@ class ObservationStore:
     def history(self, session: str) -> tuple[Observation, ...]:
         return tuple(self._by_session.get(session, ()))
 
-    def dropped_ids(self, session: str) -> tuple[str, ...]:
-        """Ids this session once had that fell out of its bounded history."""
-        return tuple(self._dropped.get(session, ()))
+    def was_dropped(self, session: str, obs_id: str) -> bool:
+        """Whether `obs_id` is one of this session's that fell out of its bounded history (the
+        newest `REMEMBERED_IDS` of them are remembered)."""
+        return obs_id in self._dropped.get(session, {})
 
     def last_dropped(self, session: str) -> str | None:
         dropped = self._dropped.get(session)
-        return dropped[-1] if dropped else None
+        return next(reversed(dropped)) if dropped else None
 
-    def foreign_ids(self, session: str) -> frozenset[str]:
-        """Ids issued to other sessions (citing one is refused without revealing anything)."""
-        return frozenset(i for i, owner in self._owner.items() if owner != session)
+    def is_foreign(self, session: str, obs_id: str) -> bool:
+        """Whether `obs_id` was issued to another session (citing one is refused without revealing
+        anything); ids long forgotten are unknown, not foreign."""
+        owner = self._owner.get(obs_id)
+        return owner is not None and owner != session
 
     def sessions(self) -> list[str]:
         return list(self._by_session)

@@ -1,4 +1,5 @@
-"""Step definitions binding features/per_call_cost.feature (S-FRESH-10, S-FRESH-11, S-AUD-13..16, S-OBS-35).
+"""Step definitions binding features/per_call_cost.feature (S-FRESH-10, S-FRESH-11, S-AUD-13..16, S-OBS-35,
+S-PERF-07).
 
 Each `When` runs its whole exchange (client ⇄ gateway ⇄ in-process simulator) and keeps what came
 back; the `Then` steps judge what was kept, the simulator's event log and the audit file.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import anyio
@@ -19,7 +21,12 @@ from gateway.audit.reader import audit_files, iter_events
 from gateway.audit.verify import verify_chain
 from gateway.audit.writer import AuditLog
 from gateway.cli import main as cli_main
-from gateway.state.store import SharedCounter
+from gateway.pipeline.policy_world import session_view
+from gateway.state.store import ObservationStore, SharedCounter
+from policy import PROBE_PENDING, ToolCall
+from policy.decision import Code
+from policy.freshness import basis_of
+from policy.observation import Capture
 from tests.e2e.harness import annotation_of, first_text, gateway_rig
 
 scenarios("per_call_cost.feature")
@@ -43,6 +50,8 @@ class World:
     ids: list[int] = field(default_factory=list)
     block: int = 0
     writer: BackgroundWriter | None = None
+    store: ObservationStore | None = None
+    views: list[tuple[Any, Any]] = field(default_factory=list)
     intent_seq: int | None = None
 
 
@@ -393,3 +402,32 @@ def _built_server(tmp_path: Path) -> list[str]:
 @then("its middleware holds no OpenTelemetry span and keeps the gateway's own")
 def _no_otel(middleware: list[str]) -> None:
     assert "OpenTelemetryMiddleware" not in middleware and "_SeenMiddleware" in middleware
+
+
+@given("a store that has dropped 5,000 observations of this session and issued 5,000 to another")
+def _long_run(world: World) -> None:
+    store = ObservationStore(history=4)
+    for _ in range(5004):
+        for session in ("a", "b"):  # a: obs-1, obs-3, …; b: obs-2, obs-4, …
+            store.record(session=session, capture=Capture(tool="Snapshot"), mapping=None, now_ms=0.0, generation=1)
+    world.store = store
+
+
+@when("a click cites the first dropped id, and another cites the other session's first id")
+def _cite_old(world: World) -> None:
+    assert world.store is not None
+    for cited in ("obs-1", "obs-2"):
+        view = session_view(SimpleNamespace(store=world.store), "a", PROBE_PENDING, cited)  # type: ignore[arg-type]
+        call = ToolCall(tool="Click", args={"loc": [1, 1]}, session="a", based_on=cited)
+        world.views.append((view, basis_of(call, view)[1]))
+
+
+@then("the first is refused as stale and the second as unknown")
+def _stale_then_unknown(world: World) -> None:
+    codes = [refusal.code if refusal else None for _, refusal in world.views]
+    assert codes == [Code.STALE_OBSERVATION, Code.UNKNOWN_OBSERVATION]
+
+
+@then("neither call's view listed more than two retired ids or one foreign id")
+def _small_views(world: World) -> None:
+    assert all(len(view.retired) <= 2 and len(view.foreign_ids) <= 1 for view, _ in world.views)
