@@ -62,10 +62,18 @@ def test_the_screen_says_no_to_plain_text_and_yes_to_each_shape() -> None:
     """S-PERF-04: the screen is not a constant: ordinary lines pass over, each secret shape is caught."""
     plain = "Window: Notepad at (10,20) focused\nButton 'OK' (300,400)\n"
     assert not could_hold_secret(plain, plain.lower())
+    # The words of every UI tree and display list (a screen word "gh" once matched "height" and "right").
+    layout = "Name  Depth  Status  Width  Height  Handle\nbounds: left 0 top 0 right 1920 bottom 1080 (highlight)\n"
+    assert not could_hold_secret(layout, layout.lower())
     for text in (
         "Authorization: x",
         "AKIA",
         "ghp_x",
+        "gho_x",
+        "ghu_x",
+        "ghs_x",
+        "ghr_x",
+        "github_pat_x",
         "a" * 32,
         "https://u:p@h",
         "-Password x",

@@ -234,7 +234,9 @@ TEXT_RULES: tuple[tuple[Trigger, Callable[[str], str]], ...] = (
         _fixed(r"(?<![A-Z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Z0-9])", "aws_key_id"),
     ),
     (
-        _has_case("gh", "github_pat_"),
+        # The token's own prefixes, not "gh": that is in "height" and "right", so nearly every result
+        # line ran the rule (a third of a result summary's cost).
+        _has_case("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
         _fixed(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})", "github_token"),
     ),
     (_has_case("xox"), _fixed(r"(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9-]{8,}", "slack_token")),
