@@ -32,34 +32,13 @@ from policy.rules.effects_common import (
     targets,
     unquote,
 )
-from policy.rules.paths import canonical_path
+from policy.rules.paths import is_remote
 from policy.rules.shell.ops import RUN_PATH, Effect, EffectKind, Operation, Value
 
 K = EffectKind
 
 # ---------------------------------------------------------------------------------------
 # Other machines
-
-
-_THIS_MACHINE = ("\\\\.\\", "\\\\wsl$\\", "\\\\wsl.localhost\\")
-
-
-def is_remote(path: Value, mapped: Collection[str] = ()) -> bool:
-    """Whether a path is on another machine: a UNC path to another host, or a drive in `mapped`.
-
-    Args:
-        path: the path as written.
-        mapped: drives (`z:`) the same command mapped to another machine.
-    """
-    if path is None:
-        return False
-    canonical = canonical_path(path)
-    if canonical is None:
-        return False
-    if canonical.startswith("\\\\"):
-        # A device path (`\\.\pipe\x`) and WSL's files (`\\wsl$\…`, `\\wsl.localhost\…`) are this machine.
-        return not canonical.startswith(_THIS_MACHINE)
-    return canonical[:2] in mapped
 
 
 def mapped_drives(ops: Sequence[Operation]) -> frozenset[str]:

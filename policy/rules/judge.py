@@ -28,8 +28,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
-from policy.rules.effects_network import is_remote
-from policy.rules.paths import candidate_paths, canonical_key
+from policy.rules.paths import candidate_paths, canonical_key, is_remote
 from policy.rules.place_table import Place, PlaceCategory
 from policy.rules.places import key_places, places_around
 from policy.rules.processes import canonical_process, is_protected_process, kills_everything

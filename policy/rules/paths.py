@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ntpath
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -448,6 +448,30 @@ def canonical_path(text: str, *, env: Mapping[str, str] = STANDARD_ENV, cwd: str
     if split is None:
         return None
     return _place_split(split, env, cwd, expand_short=True)
+
+
+# A device path (`\\.\pipe\x`) and WSL's files (`\\wsl$\…`, `\\wsl.localhost\…`) are this machine.
+_THIS_MACHINE = ("\\\\.\\", "\\\\wsl$\\", "\\\\wsl.localhost\\")
+
+
+def is_remote(path: str | None, mapped: Collection[str] = ()) -> bool:
+    """Whether a path is on another machine: a UNC path to another host, or a drive in `mapped`.
+
+    This machine's own admin shares and names (`\\\\localhost\\c$`, `\\\\127.0.0.1\\…`) are local:
+    `canonical_path` has made them drive paths already.
+
+    Args:
+        path: the path as written (None: not constant, nothing to say).
+        mapped: drives (`z:`) the same command mapped to another machine.
+    """
+    if path is None:
+        return False
+    canonical = canonical_path(path)
+    if canonical is None:
+        return False
+    if canonical.startswith("\\\\"):
+        return not canonical.startswith(_THIS_MACHINE)
+    return canonical[:2] in mapped
 
 
 def _place_split(split: _Split, env: Mapping[str, str], cwd: str | None, *, expand_short: bool) -> str | None:

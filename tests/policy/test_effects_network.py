@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_network import copied_off, is_remote, mapped_drives, run_in_remote_folder, written_off
+from policy.rules.effects_network import copied_off, mapped_drives, run_in_remote_folder, written_off
 from policy.rules.match import load_rules
+from policy.rules.paths import is_remote
 from policy.rules.shell.dispatch import analyse_tool
 from policy.rules.shell.ops import Effect, EffectKind
 from tests._requirements import requirement
