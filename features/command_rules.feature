@@ -356,3 +356,21 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "'dir' | cmd"
     Then the call hits no rule
 
+
+  @S-RULE-42
+  Scenario: A command that asks the person for their password is a person's call
+    Given the built-in command rules
+    When PowerShell is asked to run "$c = Get-Credential; $c.GetNetworkCredential().Password | Out-File C:\t\p.txt"
+    Then the call hits rule "credential-prompt-command" with action "ask"
+    When PowerShell is asked to run "$Host.UI.PromptForCredential('Windows Security','Enter your password','','')"
+    Then the call hits rule "credential-prompt-command" with action "ask"
+    When PowerShell is asked to run "Get-Help Get-Credential"
+    Then the call hits no rule
+
+  @S-RULE-43
+  Scenario: A blank escaped with a backtick stays inside its word
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item C:\Program` Files\Vendor -Recurse -Force"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem C:\Program` Files"
+    Then the call hits no rule

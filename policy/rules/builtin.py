@@ -440,6 +440,20 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         ),
     ),
     RuleSpec(
+        id="credential-prompt-command",
+        action="ask",
+        risk="credential-access",
+        reason="This shows the person a password prompt and hands what they type to the command "
+        "(Get-Credential, PromptForCredential, CredUIPromptForCredentials); a person must approve it. "
+        "Instead, ask the person to do the step that needs their password themselves.",
+        patterns=(
+            _cmd("get-credential"),
+            r"(?<![\w])promptforcredential(?![\w])",
+            r"(?<![\w])creduipromptforcredentials?w?(?![\w])",
+            r"(?<![\w])creduipromptforwindowscredentials?w?(?![\w])",
+        ),
+    ),
+    RuleSpec(
         id="shortcut-command-launcher",
         action="ask",
         risk="code-execution",

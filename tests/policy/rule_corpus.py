@@ -3110,6 +3110,25 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("'dir' | cmd")), ("PowerShell", _ps("'echo hi' | cmd /c more"))]
 
+# A password prompt shown to the person, its answer handed to the command (S-RULE-42), and a blank
+# escaped with a backtick inside a bare word (S-RULE-43).
+DANGEROUS += [
+    ("PowerShell", _ps(r"$c = Get-Credential; $c.GetNetworkCredential().Password | Out-File C:\t\p.txt"),
+     "credential-prompt-command"),
+    ("PowerShell", _ps("& ('Get-'+'Credential') -Message 'Windows needs your password'"), "credential-prompt-command"),
+    ("PowerShell", _ps("$Host.UI.PromptForCredential('Windows Security','Enter your password','','')"),
+     "credential-prompt-command"),
+    ("PowerShell", _ps(r"Remove-Item C:\Program` Files\Vendor -Recurse -Force"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Set-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Control\Terminal` Server "
+                       r"-Name fDenyTSConnections -Value 0"), "security-weakening"),
+]  # fmt: skip
+ORDINARY += [
+    ("PowerShell", _ps('Write-Output "Get-Credential is a cmdlet"')),
+    ("PowerShell", _ps("Get-Help Get-Credential")),
+    ("PowerShell", _ps(r"Get-ChildItem C:\Program` Files")),
+    ("PowerShell", _ps("Write-Output a`` b")),
+]
+
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names
 # what a call does more precisely than the id first expected, the precise id is the expected one.
 # App launching an interpreter WITH a dangerous command reports that command's effect (the launch
@@ -3189,6 +3208,7 @@ CATEGORY_OF: dict[str, str] = {
     "protected-place-write": "tampering",
     "environment-change": "tampering",
     "credential-access": "credential-access",
+    "credential-prompt-command": "credential-access",
     "security-weakening": "security-weakening",
     "disable-defender": "security-weakening",
     "disable-firewall": "security-weakening",

@@ -297,6 +297,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "force-kill",
         "kill-desktop-shell",
         "persistence-autostart",
+        "credential-prompt-command",
         "shortcut-command-launcher",
         "notification-injection",
         # the effect table's ids (policy/rules/judge.py) and the analyser's own (policy/rules/command.py)

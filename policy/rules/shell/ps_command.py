@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -552,6 +553,16 @@ class CommandWalker(MethodCalls):
             value = self.fold(value_node)
             if kind == _VARIABLE and isinstance(value, ScriptBlock):
                 self.run_block(value)  # a block held in a variable runs where it is passed, with today's variables
+        if words and words[-1].kind == "arg" and words[-1].text.endswith("`") and not words[-1].joined:
+            # `C:\Program` Files\x`: the backtick escapes the blank after it, which PowerShell keeps in the
+            # word where the grammar ends the word (`C:\Program``, `Files\x`).
+            between = _escaped_blank(words[-1].text, separator, self.text)
+            if between is not None:
+                escaped = words[-1].text + between[0]
+                if len(between) == 1 and kind == _GENERIC_TOKEN:  # nothing else between: one word
+                    words[-1].text, words[-1].value = escaped + written, self.bareword(escaped + written)
+                    return None
+                words[-1].text, words[-1].value = escaped, self.bareword(escaped)
         if words and words[-1].kind == "param" and not words[-1].has_value and (colon or self._colon(separator)):
             words[-1].value, words[-1].has_value = value, True
         elif kind == _GENERIC_TOKEN and written.startswith(",") and words and words[-1].kind == "arg":
@@ -602,6 +613,17 @@ def _builtin_resolution(name: str) -> tuple[str, str]:
 def _items(value: PSValue) -> tuple[PSValue, ...]:
     """The values a parameter binds: an array's elements (flattened once), else the value itself."""
     return flatten(value) if isinstance(value, tuple) and value else (value,)
+
+
+_ESCAPING_END = re.compile(r"(?<!`)(?:``)*`\Z")  # an odd run of backticks at the end: the last escapes
+
+
+def _escaped_blank(previous: str, separator: Node | None, text: Callable[[Node], str]) -> str | None:
+    """The separator after a bareword whose last backtick escapes the blank that starts it; else None."""
+    if separator is None or not _ESCAPING_END.search(previous):
+        return None
+    between = text(separator)
+    return between if between[:1] in (" ", "\t") else None
 
 
 def _join(word: Word, separator: str, written: str, item: PSValue) -> None:

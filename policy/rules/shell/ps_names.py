@@ -82,6 +82,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"registertaskdefinition", "win32shutdown", "win32shutdowntracker", "downloadfile", "downloadstring"}
     | {"downloaddata", "openread", "downloadstringtaskasync", "downloaddatataskasync", "downloadfiletaskasync"}
     | {"getstringasync", "getbytearrayasync", "getstreamasync", "getasync", "uploadfile", "uploadfileasync"}
+    | {"promptforcredential"}  # `$Host.UI.PromptForCredential(…)`: a password prompt (credential-prompt-command)
 )
 # Methods whose first argument is a command line the object runs (WScript.Shell, WMI Win32_Process).
 COMMAND_LINE_METHODS: frozenset[str] = frozenset({"run", "exec", "create"})
