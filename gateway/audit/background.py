@@ -2,7 +2,8 @@
 
 A call used to wait for its audit line: a thread hop, the cross-process file lock, a tail check,
 open/write/close — about 2 ms on every call. Now the pipeline hands most lines to this writer
-and goes on; the writer takes whatever has queued up and writes it with `AuditLog.append_batch`
+and goes on; the writer prepares each line as it comes in (`AuditLog.prepare`: redaction and the
+result summary, which need no lock) and writes what has queued up with `AuditLog.append_prepared`
 (one lock acquisition, one write, one fsync). What stays the same:
 
 * order: one queue, one writer, so lines land in the order they were handed in (FIFO);
@@ -12,11 +13,11 @@ and goes on; the writer takes whatever has queued up and writes it with `AuditLo
 * the time: each event is stamped when it was handed in, not when it was written.
 
 Group commit: a line that nobody waits for may wait up to `LINGER_S` for others to join its batch.
-One batch per call cost the gateway about as much CPU as the rest of a small call (the cross-process
-lock, three stats, open/write/close, and a thread waking that takes the GIL from the event loop
-mid-call); lingering spreads that over every call of the window. Anything someone waits for
-(`write_ahead`, `flush`, `wait_written`, `close`) ends the linger at once and goes out with what has
-queued, so no waiter pays for it; the window only widens by `LINGER_S` what a crash of the whole
+One write per call cost the gateway about a third of a small call's CPU (the cross-process lock,
+three stats, open/write/close); lingering spreads that over every call of the window. Anything
+someone waits for (`write_ahead`, `flush`, `wait_written`, `close`) ends the linger at once and goes
+out with what has queued; since the lines before it are already prepared, a write-ahead pays only
+for chaining and appending them. The linger only widens by `LINGER_S` what a crash of the whole
 process (not a shutdown: that drains) can lose of the read-only and outcome lines still queued.
 
 `write_ahead` is for what must be on disk before the gateway acts — the intent of an input or
@@ -93,9 +94,6 @@ class BackgroundWriter:
         self.sink = sink
         self.max_batch = max(1, max_batch)
         self.linger_s = max(0.0, linger_s)
-        # Set when an urgent entry is queued; a plain `submit` never touches it, so lines handed in
-        # while the writer lingers do not wake it.
-        self._urgent = threading.Event()
         self._queue: queue.Queue[_Entry] = queue.Queue(maxsize=max(1, max_pending))
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
@@ -129,7 +127,6 @@ class BackgroundWriter:
             return True
         done = threading.Event()
         self._queue.put(_Entry(event=None, fields={}, ts=0.0, done=done), timeout=timeout_s)
-        self._urgent.set()
         return done.wait(timeout_s)
 
     def close(self, timeout_s: float = CLOSE_TIMEOUT_S) -> None:
@@ -140,7 +137,6 @@ class BackgroundWriter:
         if thread is None or not thread.is_alive():
             return
         self._queue.put(_STOP)
-        self._urgent.set()
         thread.join(timeout_s)
         if thread.is_alive():
             log.warning("audit: the writer did not finish within %.0f s; some lines may be missing", timeout_s)
@@ -157,8 +153,6 @@ class BackgroundWriter:
             self._queue.put_nowait(entry)
         except queue.Full:
             await anyio.to_thread.run_sync(self._queue.put, entry)
-        if entry.urgent:
-            self._urgent.set()  # after the put: the writer that wakes finds the entry queued
 
     def _ensure_thread(self) -> None:
         if self._thread is not None:
@@ -173,33 +167,50 @@ class BackgroundWriter:
         backlog = False
         while True:
             batch = [self._queue.get()]
+            prepared = {id(batch[0]): self._prepare(batch[0])}
             if self.linger_s and not backlog and not batch[0].urgent:
-                # Let more lines join (group commit), unless an urgent entry is or gets queued. A
-                # plain line that comes in meanwhile does not wake this thread.
+                # Group commit: more lines may join until the linger ends or someone waits. Each is
+                # prepared (redacted, summarised) as it comes in, so the write that ends the linger,
+                # often a write-ahead a call is waiting for, only chains and appends.
                 deadline = time.monotonic() + self.linger_s
-                while not self._urgent.is_set() and (left := deadline - time.monotonic()) > 0:
-                    self._urgent.wait(left)
-            # Cleared before draining: an urgent entry queued from here on sets it again, and one
-            # queued before is drained below (or, past a full batch, starts the next one at once).
-            self._urgent.clear()
+                while len(batch) < self.max_batch and (left := deadline - time.monotonic()) > 0:
+                    try:
+                        entry = self._queue.get(timeout=left)
+                    except queue.Empty:
+                        break
+                    batch.append(entry)
+                    if entry.urgent:
+                        break
+                    prepared[id(entry)] = self._prepare(entry)
             while len(batch) < self.max_batch:
                 try:
                     batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
             backlog = len(batch) >= self.max_batch  # more is queued: no reason to wait for it
-            self._write([e for e in batch if e is not _STOP])
+            self._write([e for e in batch if e is not _STOP], prepared)
             if any(e is _STOP for e in batch):
                 return
 
-    def _write(self, batch: list[_Entry]) -> None:
+    def _prepare(self, entry: _Entry) -> dict[str, Any] | None:
+        if entry.event is None:
+            return None
+        try:
+            return self.sink.prepare(entry.event, entry.fields, entry.ts)
+        except Exception:  # noqa: BLE001 - prepare never raises; if it did, the event is lost, not the writer
+            log.exception("audit: the background writer could not prepare a %s line", entry.event)
+            return None
+
+    def _write(self, batch: list[_Entry], prepared: Mapping[int, dict[str, Any] | None] | None = None) -> None:
         events = [e for e in batch if e.event is not None]
         seqs: list[int | None] = [None] * len(events)
         try:
             if events:
-                seqs = self.sink.append_batch([(str(e.event), e.fields, e.ts) for e in events])
+                ready = prepared or {}
+                records = [ready[id(e)] if id(e) in ready else self._prepare(e) for e in events]
+                seqs = self.sink.append_prepared(records)
                 self.batches += 1
-        except Exception:  # noqa: BLE001 - append_batch never raises; if it did, no waiter may hang
+        except Exception:  # noqa: BLE001 - append_prepared never raises; if it did, no waiter may hang
             log.exception("audit: the background writer failed on a batch of %d", len(events))
         by_entry = {id(e): seq for e, seq in zip(events, seqs, strict=True)}
         for entry in batch:

@@ -164,17 +164,27 @@ class AuditLog:
         """
         if not self.enabled or not entries:
             return [None] * len(entries)
-        records: list[dict[str, Any] | None] = []
-        for event, fields, ts in entries:
-            try:
-                records.append(self._build(event, dict(fields), ts=ts))
-            except Exception as exc:  # noqa: BLE001 - one bad event must not cost the others
-                with self._mutex:
-                    self._failed(exc)
-                records.append(None)
+        return self.append_prepared([self.prepare(event, fields, ts) for event, fields, ts in entries])
+
+    def prepare(self, event: str, fields: Mapping[str, Any], ts: float) -> dict[str, Any] | None:
+        """One event's record without its place in the chain (redacted, summarised, stamped with
+        `ts`): the costly part of a write, which needs no lock. None if it cannot be built (counted
+        as a failure; it costs only itself)."""
+        if not self.enabled:
+            return None
+        try:
+            return self._build(event, dict(fields), ts=ts)
+        except Exception as exc:  # noqa: BLE001 - one bad event must not cost the others
+            with self._mutex:
+                self._failed(exc)
+            return None
+
+    def append_prepared(self, records: Sequence[dict[str, Any] | None]) -> list[int | None]:
+        """Chain and write records from `prepare` under one lock acquisition and one write; never
+        raises. A None (an event that could not be built) stays None in the answer."""
         ready = [r for r in records if r is not None]
-        if not ready:
-            return [None] * len(entries)
+        if not self.enabled or not ready:
+            return [None] * len(records)
         try:
             with self._mutex:
                 self._write_all(ready)
@@ -182,7 +192,7 @@ class AuditLog:
         except Exception as exc:  # noqa: BLE001 - an audit failure must never change a tool result
             with self._mutex:
                 self._failed(exc)
-            return [None] * len(entries)
+            return [None] * len(records)
         return [r["seq"] if r is not None else None for r in records]
 
     def stats(self) -> dict[str, Any]:

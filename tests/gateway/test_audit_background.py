@@ -36,10 +36,10 @@ class _SlowLog(AuditLog):
         self.delay_s = delay_s
         self.batch_sizes: list[int] = []
 
-    def append_batch(self, entries: Any) -> list[int | None]:
+    def append_prepared(self, records: Any) -> list[int | None]:
         time.sleep(self.delay_s)
-        self.batch_sizes.append(len(entries))
-        return super().append_batch(entries)
+        self.batch_sizes.append(len(records))
+        return super().append_prepared(records)
 
 
 @requirement("S-AUD-14")
