@@ -7,3 +7,4 @@ Feature: The project measures what it costs, next to the peer users would otherw
     When it runs two rounds
     Then every case has direct, gateway, gateway+reuse and relay rows with ratios to direct
     And the peak RSS of every started process is reported
+    And the CPU time per round of each proxy and of its upstream is reported

@@ -22,6 +22,9 @@ not pay for a probe. Every round takes an untimed Snapshot on every target befor
 
 Reported per case and target: median and p95 ms, the ratio of medians to direct, the median of
 per-round paired ratios, and the peak RSS (VmHWM, Linux) of every process each target started.
+Also (Linux) the CPU time each target's processes spent per measured round — the proxy itself and
+the upstream behind it — with the proxy's as a ratio to its own upstream's: on a shared machine the
+CPU a process burns per call is steadier than wall time, which every other process's load moves.
 The targets of issue 13 are printed beside the figures; the numbers are for comparing, not
 promises (the machine is shared). `--json` writes everything. With `--upstream-cmd` the cases run
 against that stdio upstream instead of the simulator (the large-tree case then uses it as is).
@@ -140,6 +143,64 @@ def peak_rss_mb() -> dict[str, float]:
     return rss
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of one process so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _target_of(pid: int) -> str | None:
+    """`<target>-<scenario>` from the state dir every target's processes inherit (see `run`)."""
+    try:
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    except OSError:
+        return None
+    for item in environ:
+        if item.startswith(b"WINMCP_GATEWAY_STATE_DIR="):
+            return Path(item.split(b"=", 1)[1].decode(errors="replace")).name.removeprefix("state-")
+    return None
+
+
+def cpu_snapshot() -> dict[int, tuple[str, str, float]]:
+    """pid → (target-scenario, role, CPU seconds) of every process the targets started (Linux; {} elsewhere).
+
+    The role is "proxy" for the process a client talks to and "upstream" for the one behind it; for
+    `direct` the client talks to the upstream itself, so its one process is the upstream.
+    """
+    if not Path("/proc/self/stat").exists():
+        return {}
+    out: dict[int, tuple[str, str, float]] = {}
+    children = set(descendant_pids(os.getpid())) - {
+        grandchild for pid in descendant_pids(os.getpid()) for grandchild in descendant_pids(pid)
+    }
+    for pid in descendant_pids(os.getpid()):
+        target, seconds = _target_of(pid), _cpu_seconds(pid)
+        if target is None or seconds is None:
+            continue
+        role = "proxy" if pid in children and not target.startswith("direct-") else "upstream"
+        out[pid] = (target, role, seconds)
+    return out
+
+
+def cpu_per_round_ms(
+    before: dict[int, tuple[str, str, float]], after: dict[int, tuple[str, str, float]], rounds: int
+) -> dict[str, dict[str, float]]:
+    """CPU ms per measured round by target and scenario ("gateway-default", …) and role. A round makes the
+    default scenario's calls (DisplayInventory, Snapshot text and PNG, a Snapshot, the Clicks) on one pair
+    of processes and the large tree's one Snapshot on the other."""
+    out: dict[str, dict[str, float]] = {}
+    for pid, (name, role, seconds) in after.items():
+        if pid not in before or rounds <= 0:
+            continue
+        spent = (seconds - before[pid][2]) * 1000 / rounds
+        out.setdefault(name, {}).setdefault(role, 0.0)
+        out[name][role] = round(out[name][role] + spent, 3)
+    return out
+
+
 def _obs_id(result: Any) -> str:
     for item in result.content:
         text = getattr(item, "text", "")
@@ -216,12 +277,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         for _ in range(args.warmup):
             for target in targets:
                 await one_round(target, lambda *_: None)
+        cpu_before = cpu_snapshot()
         for i in range(args.n):
             order = targets[i % len(targets) :] + targets[: i % len(targets)]
             for target in order:
                 await one_round(target, keep)
+        cpu = cpu_per_round_ms(cpu_before, cpu_snapshot(), args.n)
         rss = peak_rss_mb()
-    return {"samples": {f"{c}|{t}": v for (c, t), v in samples.items()}, "rss_mb": rss, "targets": targets}
+    return {
+        "samples": {f"{c}|{t}": v for (c, t), v in samples.items()},
+        "rss_mb": rss,
+        "cpu_ms_per_round": cpu,
+        "targets": targets,
+    }
 
 
 def summarise(raw: dict[str, Any]) -> dict[str, Any]:
@@ -275,6 +343,13 @@ def main() -> int:
         gw, peer = rows.get("gateway"), rows.get("fastmcp")
         vs_peer = f"; gateway / fastmcp = {gw['median_ms'] / peer['median_ms']:.2f}" if gw and peer else ""
         print(f"{'':16} target: {TARGETS_OF_ISSUE.get(case, 'must not probe')}{vs_peer}")
+    if raw["cpu_ms_per_round"]:
+        print("CPU ms per measured round (the proxy's own, and its upstream's):")
+        for target, roles in sorted(raw["cpu_ms_per_round"].items()):
+            proxy, upstream = roles.get("proxy"), roles.get("upstream", 0.0)
+            ratio = f"  proxy / its upstream = {proxy / upstream:.2f}" if proxy is not None and upstream else ""
+            shown = "-" if proxy is None else f"{proxy:8.2f}"
+            print(f"  {target:22} proxy {shown:>8}  upstream {upstream:8.2f}{ratio}")
     print("peak RSS (MB):")
     for proc, mb in sorted(raw["rss_mb"].items(), key=lambda kv: kv[0].split(" ", 1)[1]):
         print(f"  {mb:7.1f}  {proc}")

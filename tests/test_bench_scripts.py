@@ -73,6 +73,18 @@ def _bench_rss(bench_run: dict[str, object]) -> None:
         assert "gateway serve" in commands and "relay.py" in commands and "gateway.sim" in commands
 
 
+@then("the CPU time per round of each proxy and of its upstream is reported")
+def _bench_cpu(bench_run: dict[str, object]) -> None:
+    report = bench_run["report"]
+    assert isinstance(report, dict)
+    if sys.platform.startswith("linux"):  # read from /proc
+        cpu = report["cpu_ms_per_round"]
+        assert {"direct-default", "gateway-default", "gateway-large", "relay-default"} <= set(cpu)
+        assert "proxy" not in cpu["direct-default"] and cpu["direct-default"]["upstream"] > 0
+        assert set(cpu["gateway-default"]) == {"proxy", "upstream"}
+        assert cpu["gateway-default"]["proxy"] >= 0 and cpu["gateway-default"]["upstream"] > 0
+
+
 @pytest.mark.e2e
 @requirement("S-PERF-01")
 @scenario("benchmarks.feature", "The proxy benchmark measures every target on every case, interleaved, and writes JSON")
