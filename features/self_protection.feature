@@ -119,3 +119,10 @@ Feature: Nothing the agent can reach lifts the guard
     When the agent tries every spelling of the config, settings, profiles, paths and links
     Then every one is answered DENIED SELF_PROTECTION
     And the simulator's event log is empty
+
+  @S-SELF-10
+  Scenario: A kill that would end the gateway itself is refused
+    Given the command rules as the gateway loads them
+    When the agent kills the gateway's own pid, or every process named like the interpreter it runs in
+    Then each kill is denied as self-protection
+    And killing another process by its own name is judged as before

@@ -18,6 +18,8 @@ import functools
 import hashlib
 import json
 import logging
+import os
+import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -45,12 +47,20 @@ from gateway.upstream.supervisor import UpstreamSpec
 from policy import PolicyConfig, is_visible
 from policy.rate import limits_of
 from policy.rules.match import RuleLoadError, RuleSet, load_rules
+from policy.rules.processes import canonical_process
 
 log = logging.getLogger(__name__)
 
 OBSERVATION_COUNTER = "observation-ids"
 # The gateway's own command line, as it would appear in a PowerShell command or App arguments.
 SELF_COMMANDS = ("winmcp-gateway", "winmcp_gateway", "-m gateway")
+
+
+def own_processes() -> tuple[str, ...]:
+    """What a kill must not reach (S-SELF-10): this process's pid, and the name of the interpreter it runs
+    in when that is not the gateway's own name (`python` for an installed gateway: `Stop-Process -Name
+    python` would end it). Canonical forms (`policy.rules.processes.canonical_process`)."""
+    return (str(os.getpid()), canonical_process(sys.executable or ""))
 
 
 @dataclass
@@ -211,7 +221,10 @@ class GatewayApp:
         """The loaded command rules, or (None, why they failed to load) — then SYSTEM/INPUT are refused."""
         if not self.config.command_rules_enabled:
             # Rules off still keeps self-protection: the agent must not lift its own guard.
-            return RuleSet(rules=(), protected_paths=self.protected_paths, analyse=False), None
+            return (
+                RuleSet(rules=(), protected_paths=self.protected_paths, own_processes=own_processes(), analyse=False),
+                None,
+            )
         if self._rules is None and self._rules_error is None:
             where = f" in {self.config.config_file}" if self.config.config_file else ""
             try:
@@ -220,6 +233,7 @@ class GatewayApp:
                     self.config.allow_rules,
                     protected_paths=self.protected_paths,
                     dynamic_commands=self.config.dynamic_commands,
+                    own_processes=own_processes(),
                 )
             except RuleLoadError as exc:
                 self._rules_error = f"command rules{where} failed to load: {exc}"

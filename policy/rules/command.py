@@ -15,7 +15,7 @@ parse failure is never "no match". What stays non-constant after folding asks to
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -24,6 +24,7 @@ from policy.rules.effects import pipeline_effects, tool_effects
 from policy.rules.effects_network import copied_off, written_off
 from policy.rules.judge import judge_all
 from policy.rules.normalize import normalise
+from policy.rules.processes import ends_own_process
 from policy.rules.shell.dispatch import analyse_tool
 from policy.rules.shell.ops import Analysis, Effect, EffectKind, Operation
 
@@ -161,12 +162,37 @@ def _unparsed_hit(analysis: Analysis) -> RuleHit:
     )
 
 
+# The rule id of every refusal that keeps the agent from lifting its own guard (by place, by text in
+# self_protection.py, or by process here); never exempted by `allow_rules`.
+SELF_PROTECTION_ID = "self-protection"
+_KILLS = frozenset({EffectKind.KILL, EffectKind.KILL_FORCED})
+
+
+def _own_process_hit(effects: Sequence[Effect], own_processes: Collection[str]) -> RuleHit | None:
+    """`self-protection` for a kill that would end the gateway itself (by its pid, or by the name of
+    the interpreter it runs in: `Stop-Process -Name python` ends every Python, the guard among them)."""
+    if not own_processes:
+        return None
+    for e in effects:
+        if e.kind in _KILLS and e.target is not None and ends_own_process(e.target, own_processes):
+            return RuleHit(
+                rule_id=SELF_PROTECTION_ID,
+                action="deny",
+                risk="self-protection",
+                reason=f"ending {e.target[:80]!r} would end the gateway itself (a kill by that name or pid "
+                "reaches its process), and with it the guard on every call. Instead, ask the user to end the process "
+                "you mean.",
+            )
+    return None
+
+
 def judge_call(
     tool: str,
     args: Mapping[str, object],
     *,
     gateway_paths: Sequence[str] = (),
     dynamic_action: Literal["ask", "deny"] = "ask",
+    own_processes: Collection[str] = (),
 ) -> Judged:
     """Analyse one call and judge its effects (module docstring).
 
@@ -175,6 +201,7 @@ def judge_call(
         args: the call's arguments under upstream's names.
         gateway_paths: the gateway's own files and folders (self-protection by place).
         dynamic_action: what a non-constant command name or target gets.
+        own_processes: the gateway's own pid and interpreter name (self-protection by process).
 
     Returns:
         The analysis, effects, views for the regex rules (None: use the raw views) and hits.
@@ -188,6 +215,9 @@ def judge_call(
         effects.extend(pipeline_effects(analysis.operations))
         if analysis.failed is None and tool == "PowerShell":  # App keeps its command-line views
             views = _views(analysis.operations)
+    mine = _own_process_hit(effects, own_processes)
+    if mine is not None:
+        hits.append(mine)
     found = judge_all(effects, gateway_paths=gateway_paths)
     if found is not None:
         hits.append(found)

@@ -37,6 +37,7 @@ from policy.rules.builtin import (
 from policy.rules.command import ANALYSER_RULE_IDS, Judged, judge_call
 from policy.rules.judge import EFFECT_RULES
 from policy.rules.normalize import expand_checked, fold
+from policy.rules.processes import canonical_process
 from policy.rules.self_protection import SELF_PROTECTION_ID, protected_hit
 
 KNOWN_TOOLS: frozenset[str] = frozenset(n for n, s in UPSTREAM_TOOLS.items() if not s.own)
@@ -380,6 +381,7 @@ class RuleSet:
     protected_paths: tuple[str, ...] = ()
     dynamic_action: Literal["ask", "deny"] = "ask"
     analyse: bool = True  # False (command_rules_enabled = false): only self-protection by place applies
+    own_processes: tuple[str, ...] = ()  # the gateway's own pid and interpreter name (`processes.ends_own_process`)
     # The rules that name each tool, in table order, filled on first use (a memo of `rules`: a
     # Click need not look at a hundred PowerShell patterns on every call; issue 13).
     _by_tool: dict[str, tuple[Rule, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -392,7 +394,13 @@ class RuleSet:
         return found
 
     def _judged(self, tool: str, args: Mapping[str, object]) -> Judged:
-        return judge_call(tool, args, gateway_paths=self._gateway_paths(), dynamic_action=self.dynamic_action)
+        return judge_call(
+            tool,
+            args,
+            gateway_paths=self._gateway_paths(),
+            dynamic_action=self.dynamic_action,
+            own_processes=self.own_processes,
+        )
 
     def _gateway_paths(self) -> tuple[str, ...]:
         # protected_paths also names the gateway's command line (`winmcp-gateway`, `-m gateway`), which
@@ -580,6 +588,7 @@ def load_rules(
     *,
     protected_paths: Sequence[str] = (),
     dynamic_commands: str = "ask",
+    own_processes: Sequence[str] = (),
 ) -> RuleSet:
     """Build the rule set: built-ins, then custom rules, with built-in exemptions.
 
@@ -590,6 +599,9 @@ def load_rules(
         custom: custom rules, appended after the built-ins (they cannot remove one).
         allow_rules: built-in rule ids to exempt.
         protected_paths: the gateway's own files (see `RuleSet.protected_paths`).
+        dynamic_commands: "ask" or "deny" for a command that is not constant after folding.
+        own_processes: the gateway's own pid and the name of the interpreter it runs in; a kill that
+            reaches one of them is `self-protection` (canonical forms are taken here).
 
     Returns:
         The rule set.
@@ -616,6 +628,8 @@ def load_rules(
             raise RuleLoadError(f"allow_rules: {entry!r} is not a built-in rule id; known: {list(known)}")
     if isinstance(protected_paths, str | bytes) or not all(isinstance(p, str) for p in protected_paths):
         raise RuleLoadError("protected_paths must be a list of path strings")
+    if isinstance(own_processes, str | bytes) or not all(isinstance(p, str) for p in own_processes):
+        raise RuleLoadError("own_processes must be a list of process names and pids")
     if dynamic_commands not in ("ask", "deny"):
         raise RuleLoadError(f"dynamic_commands must be 'ask' or 'deny', not {dynamic_commands!r}")
     return RuleSet(
@@ -623,4 +637,5 @@ def load_rules(
         allow_rules=frozenset(allow_rules),
         protected_paths=tuple(protected_paths),
         dynamic_action="deny" if dynamic_commands == "deny" else "ask",
+        own_processes=tuple(sorted({canonical_process(p) for p in own_processes if p.strip()})),
     )

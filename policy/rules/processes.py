@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections.abc import Collection
 
 # pid 0 is the System Idle Process, pid 4 the System process on every Windows.
 PROTECTED_PIDS = frozenset({"0", "4"})
@@ -82,6 +83,34 @@ def is_protected_process(name: str) -> bool:
         return c in PROTECTED_PROCESSES
     pattern = glob[:-4] if glob.endswith(".exe") else glob
     return any(fnmatch.fnmatchcase(p, pattern) or fnmatch.fnmatchcase(p + ".exe", glob) for p in PROTECTED_PROCESSES)
+
+
+def ends_own_process(name: str, own: Collection[str]) -> bool:
+    """Whether ending `name` would end one of the gateway's own processes.
+
+    `own` holds canonical names and pids (`canonical_process`) of the processes whose end lifts the
+    guard: the gateway's own pid, and the name of the interpreter it runs in (`python` for an
+    installed gateway). A kill by that name ends every process of it, the gateway among them; a
+    pattern counts when it could match the name.
+
+    Args:
+        name: a process name, path, pattern or pid as written.
+        own: the gateway's own process names and pids.
+
+    Returns:
+        True when the kill would reach the gateway.
+    """
+    if not own:
+        return False
+    c = canonical_process(name)
+    if c.isdigit():
+        return str(int(c)) in own
+    names = [o for o in own if not o.isdigit()]
+    glob = _glob_of(c)
+    if _GLOB_CHARS.isdisjoint(glob):
+        return c in names
+    pattern = glob[:-4] if glob.endswith(".exe") else glob
+    return any(fnmatch.fnmatchcase(n, pattern) or fnmatch.fnmatchcase(n + ".exe", glob) for n in names)
 
 
 def kills_everything(name_pattern: str) -> bool:

@@ -26,13 +26,13 @@ from collections.abc import Mapping, Sequence
 
 from policy.decision import RuleHit
 from policy.rules.args import app_arguments, mode_of, value_text
+from policy.rules.command import SELF_PROTECTION_ID as SELF_PROTECTION_ID  # defined there (no import cycle)
 from policy.rules.command import judge_call
 from policy.rules.judge import judge
 from policy.rules.normalize import expand, fold
 from policy.rules.shell.ops import Effect, EffectKind
 from policy.rules.shell.winenv import STANDARD_ENV
 
-SELF_PROTECTION_ID = "self-protection"
 # The gateway's own environment variables (DESIGN.md §8): every one of them is a config key for
 # the next start (`WINMCP_GATEWAY_ENFORCE`), or names its state or config (S-SELF-02).
 _OWN_ENV_NAMES = re.compile(r"(?<![\w])winmcp_gateway_\w+")

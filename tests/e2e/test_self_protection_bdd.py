@@ -17,7 +17,7 @@ import anyio
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
-from gateway.app import SELF_COMMANDS
+from gateway.app import SELF_COMMANDS, own_processes
 from gateway.state.protected import PathFacts, resolve_protected_paths
 from policy.decision import RuleHit
 from policy.rules.match import RuleSet, load_rules
@@ -142,3 +142,37 @@ def every_one_denied(world: World) -> None:
 @then("the simulator's event log is empty")
 def event_log_empty(world: World) -> None:
     assert world.side_effects == [] and world.allowed == 0
+
+
+@given("the command rules as the gateway loads them", target_fixture="own_rules")
+def _own_rules() -> RuleSet:
+    return load_rules(own_processes=own_processes())
+
+
+@when(
+    "the agent kills the gateway's own pid, or every process named like the interpreter it runs in",
+    target_fixture="own_hits",
+)
+def _kill_own(own_rules: RuleSet) -> list[RuleHit | None]:
+    pid, interpreter = own_processes()
+    return [
+        own_rules.match(tool, args)
+        for tool, args in (
+            ("Process", {"mode": "kill", "pid": int(pid)}),
+            ("PowerShell", {"command": f"Stop-Process -Id {pid} -Force"}),
+            ("PowerShell", {"command": f"Get-Process {interpreter} | Stop-Process"}),
+            ("Process", {"mode": "kill", "name": f"{interpreter}.exe"}),
+        )
+    ]
+
+
+@then("each kill is denied as self-protection")
+def _each_denied(own_hits: list[RuleHit | None]) -> None:
+    assert [(h.rule_id, h.action) if h else None for h in own_hits] == [("self-protection", "deny")] * 4
+
+
+@then("killing another process by its own name is judged as before")
+def _others_as_before(own_rules: RuleSet) -> None:
+    assert own_rules.match("Process", {"mode": "kill", "name": "notepad.exe"}) is None
+    hit = own_rules.match("Process", {"mode": "kill", "name": "lsass.exe"})
+    assert hit is not None and hit.rule_id == "kill-critical-process"

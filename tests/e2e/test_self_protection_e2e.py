@@ -10,6 +10,7 @@ on Linux has POSIX state dirs, which the policy reads as rooted on the system dr
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from gateway.config.load import default_config_file
+from policy.rules.processes import canonical_process
 from tests._requirements import requirement
 from tests.e2e.harness import Rig, first_text, gateway_rig
 
@@ -91,7 +93,19 @@ def spellings(parent: Path, name: str) -> list[Call]:
         ps(f"New-Item -ItemType Junction -Path C:\\Users\\me\\Desktop\\x -Target '{state}'"),
         ps(f"New-Item -ItemType SymbolicLink -Path C:\\Users\\me\\Desktop\\x -Value '{p}'"),
         ps(f"subst X: {w}"),
+        # S-SELF-10: the gateway's own process (the rig serves in this process)
+        ("Process", {"mode": "kill", "pid": os.getpid()}),
+        ("Process", {"mode": "kill", "name": f"{_interpreter()}.exe", "force": True}),
+        ps(f"Stop-Process -Id {os.getpid()} -Force"),
+        ps(f"Get-Process {_interpreter()} | Stop-Process"),
+        ps(f"taskkill /im {_interpreter()}.exe"),
+        ps(f"Stop-Process -Name {_interpreter()[:2]}*"),
     ]
+
+
+def _interpreter() -> str:
+    """The name a kill by name would use for the interpreter this process runs in (`python`)."""
+    return canonical_process(sys.executable)
 
 
 async def assert_all_refused(rig: Rig, calls: list[Call]) -> None:
