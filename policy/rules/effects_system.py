@@ -491,6 +491,8 @@ SYSTEM_METHODS: Mapping[str, Handler] = {
     "findallbyresource": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordVault.FindAllByResource"),),
     "findallbyusername": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordVault.FindAllByUserName"),),
     "retrievepassword": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordCredential.RetrievePassword"),),
+    # `$vault.Retrieve(resource, user)` hands back the credential with its password.
+    "retrieve": lambda op: (effect(K.CREDENTIAL_ACCESS, None, "PasswordVault.Retrieve"),),
     "setpassword": lambda op: (effect(K.ACCOUNT_CHANGE, None, ".SetPassword()"),),
     "changepassword": lambda op: (effect(K.ACCOUNT_CHANGE, None, ".ChangePassword()"),),
     "registertaskdefinition": lambda op: (
@@ -542,6 +544,7 @@ def dotnet_system(op: Operation) -> Effects:
     Returns:
         The credential access, or `()`.
     """
-    if op.name.startswith("windows.security.credentials.passwordvault"):
+    # The analyser names a type as .NET resolves it (`system.` first when it could be `System.…`).
+    if op.name.removeprefix("system.").startswith("windows.security.credentials.passwordvault"):
         return (effect(K.CREDENTIAL_ACCESS, None, "Windows PasswordVault"),)
     return ()

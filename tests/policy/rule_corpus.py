@@ -974,6 +974,21 @@ DANGEROUS += [
         ),
         "credential-access",
     ),
+    # The vault by its type literal, and by a type loaded at run time (its `.Retrieve()` hands back a password).
+    (
+        "PowerShell",
+        _ps('$v = [Windows.Security.Credentials.PasswordVault]::new(); $v.Retrieve("https://site", "bob")'),
+        "credential-access",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            '$t = [Type]::GetType("Windows.Security.Credentials.PasswordVault, Windows.Security.Credentials, '
+            'ContentType=WindowsRuntime"); $v = [Activator]::CreateInstance($t); '
+            '$v.Retrieve("https://site", "bob").Password'
+        ),
+        "credential-access",
+    ),
     ("PowerShell", _ps(r'ntdsutil "ac i ntds" "ifm" "create full C:\temp\ntds" q q'), "credential-access"),
     ("PowerShell", _ps(r"Copy-Item C:\Windows\NTDS\ntds.dit C:\temp\ "), "credential-access"),
     (

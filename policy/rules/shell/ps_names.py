@@ -78,7 +78,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"shellexecute", "invoke", "invokescript", "create", "setvalue", "deletesubkeytree", "deletevalue"}
     | {"deletesubkey", "createsubkey", "movefile", "movefolder", "copyfile", "copyfolder", "movehere", "copyhere"}
     | {"invokeverb", "invokeverbex", "clearlog", "cleareventlog", "setpassword", "changepassword"}
-    | {"retrieveall", "findallbyresource", "findallbyusername", "retrievepassword", "registertask"}
+    | {"retrieveall", "findallbyresource", "findallbyusername", "retrievepassword", "retrieve", "registertask"}
     | {"registertaskdefinition", "win32shutdown", "win32shutdowntracker", "downloadfile", "downloadstring"}
     | {"downloaddata", "openread", "downloadstringtaskasync", "downloaddatataskasync", "downloadfiletaskasync"}
     | {"getstringasync", "getbytearrayasync", "getstreamasync", "getasync", "uploadfile", "uploadfileasync"}
