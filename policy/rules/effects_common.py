@@ -210,6 +210,10 @@ class Argv:
         """Whether any of the flags `names` (no dash, lower case) is present in any spelling."""
         return any(f is not None and f[0] in names for f in map(self._flag, self.words))
 
+    def flag_names(self) -> list[str]:
+        """The name of every flag present (no dash, lower case), in order."""
+        return [f[0] for f in map(self._flag, self.words) if f is not None]
+
     def value(self, *names: str) -> Value:
         """The value of flag `name`: `/name:v`, `/name=v`, or the next word; None if absent or unknown."""
         for index, word in enumerate(self.words):

@@ -230,15 +230,23 @@ def _regsvr32(op: Operation) -> Effects:
     return (effect(K.EXECUTE, words[0] if words else None, "regsvr32"),)
 
 
+# msiexec's switches that take the package (`/jm` and `/ju` advertise it; `/f` repairs it, with any of its
+# option letters) or a patch, which runs code as a package does (`/p`, `/update`), and those that take a log
+# file (`/l` with its option letters, `/log`). A package may also stand alone.
+_MSI_PACKAGE = re.compile(r"i|a|j[mu]?|x|f[pecdamusvo]*|y|package|uninstall|p|update")
+_MSI_LOG = re.compile(r"l[iwearucmopvx+!*]*|log")
+
+
 def _msiexec(op: Operation) -> Effects:
     argv = argv_of(op)
-    package = argv.value("i", "package", "a", "j", "x", "f", "y")
-    if package is None:
-        words = argv.positionals()
-        package = words[0] if words else None
-    if package is not None and _REMOTE.match(unquote(package)):
-        return (effect(K.DOWNLOAD_EXECUTE, package, "msiexec from URL"),)
-    return (effect(K.EXECUTE, package, "msiexec"),)
+    flags = argv.flag_names()
+    named = [f for f in flags if _MSI_PACKAGE.fullmatch(f)]
+    loose = argv.positionals(takes_value=[*named, *(f for f in flags if _MSI_LOG.fullmatch(f))])
+    packages = [*(argv.values(*named) if named else ()), *loose[:1]]
+    remote = next((p for p in packages if p is not None and _REMOTE.match(unquote(p))), None)
+    if remote is not None:
+        return (effect(K.DOWNLOAD_EXECUTE, remote, "msiexec from URL"),)
+    return (effect(K.EXECUTE, packages[0] if packages else None, "msiexec"),)
 
 
 def _rundll32(op: Operation) -> Effects:

