@@ -519,8 +519,10 @@ class _Parser:
             self._set(body, params, args)
         elif name == "call":
             target = body.strip(DELIMS)
-            if target and not target.startswith(":"):
-                self._sub(target, percent=True)  # call expands percents a second time
+            if target:
+                # call expands percents a second time and reads the line again, `&` and `|` included; a label
+                # (`call :x^&del y`) is skipped there like any label line, and what follows it still runs.
+                self._sub(target, percent=True)
             return
         elif name == "start":
             self._start(body, text, piped)
