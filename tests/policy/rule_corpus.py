@@ -3134,6 +3134,7 @@ DANGEROUS += [
     ("PowerShell", _ps("$Host.UI.PromptForCredential('Windows Security','Enter your password','','')"),
      "credential-prompt-command"),
     ("PowerShell", _ps(r"Remove-Item C:\Program` Files\Vendor -Recurse -Force"), "protected-place-delete"),
+    ("PowerShell", _ps(r'cmd /c "call :x^&rd /s /q C:\Users"'), "protected-place-delete"),
     ("PowerShell", _ps(r"Set-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Control\Terminal` Server "
                        r"-Name fDenyTSConnections -Value 0"), "security-weakening"),
 ]  # fmt: skip
