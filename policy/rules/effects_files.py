@@ -441,8 +441,13 @@ def _fsutil(op: Operation) -> Effects:
         existing = raw[3] if len(raw) > 3 else None
         return (effect(K.WRITE, link, "fsutil hardlink", extra=(("link_target", existing or ""),)),)
     if words[:1] in (["file"], ["reparsepoint"]) and len(raw) > 2 and words[1] not in ("queryextents", "query"):
-        return (effect(K.WRITE, raw[2], f"fsutil {words[0]} {words[1]}"),)
+        # The file is the first word that is no `name=value` (`setzerodata offset=0 length=9 <file>`).
+        target = next((w for w in raw[2:] if w is None or not _FSUTIL_SETTING.match(w)), None)
+        return (effect(K.WRITE, target, f"fsutil {words[0]} {words[1]}"),)
     return ()
+
+
+_FSUTIL_SETTING = re.compile(r"\w+=")
 
 
 _CREDENTIAL_DATABASES = frozenset({"ntds.dit", "sam", "security", "system"})

@@ -222,26 +222,41 @@ def _namespace_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     )
 
 
-def _registry_key_before(ops: Sequence[Operation], index: int) -> str | None:
-    current: str | None = None
+def _registry_keys_before(ops: Sequence[Operation], index: int) -> list[str | None]:
+    """Every key the operations before `index` open, in order: each hive or chain (`[Registry]::LocalMachine
+    .OpenSubKey('x')`, read from its text), and each subkey opened on the key opened last. None stands for
+    a key that cannot be named (a subkey opened on an object of unknown key)."""
+    opened: list[str | None] = []
     for earlier in ops[:index]:
         root = registry_root(earlier)
         method = _method(earlier)
-        if root is not None and method not in ("opensubkey", "createsubkey"):
-            current = root
-        elif method in ("opensubkey", "createsubkey") and earlier.args and earlier.args[0] is not None:
-            base = root or current
-            sub = earlier.args[0]
-            current = f"{base}\\{sub}" if base else sub
-    return current
+        opens = method in ("opensubkey", "createsubkey") and bool(earlier.args) and earlier.args[0] is not None
+        chain = registry_key_in_text(earlier.text) if root is not None or opens else None
+        if chain is not None:
+            opened.append(chain)
+        elif root is not None and not opens:
+            opened.append(root)
+        elif opens:
+            base = root or (opened[-1] if opened else None)
+            opened.append(f"{base}\\{earlier.args[0]}" if base else None)
+    return opened
 
 
 def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
+    """A `RegistryKey` method acts on its object's key. Written as one chain, the chain names it; on a
+    variable (`$s.SetValue(…)`), the object may be any key opened before: each is judged (a key that
+    cannot be named leaves the target unknown), so keeping a protected key in one variable and opening
+    a harmless one after it hides nothing."""
     op = ops[index]
-    key = registry_key_in_text(op.text) or registry_root(op) or _registry_key_before(ops, index)
-    if key is None:
+    key = registry_key_in_text(op.text) or registry_root(op)
+    keys = [key] if key is not None else list(dict.fromkeys(_registry_keys_before(ops, index)))
+    if not keys:
         return None
-    return tuple(registry_effect_with_key(found, key) for found in effects_of(op))
+    return tuple(
+        registry_effect_with_key(found, k) if k is not None else replace(found, target=None)
+        for k in keys
+        for found in effects_of(op)
+    )
 
 
 _GLOB = re.compile(r"[*?\[]")

@@ -3135,6 +3135,16 @@ DANGEROUS += [
      "credential-prompt-command"),
     ("PowerShell", _ps(r"Remove-Item C:\Program` Files\Vendor -Recurse -Force"), "protected-place-delete"),
     ("PowerShell", _ps(r'cmd /c "call :x^&rd /s /q C:\Users"'), "protected-place-delete"),
+    # A protected key held in a variable, a harmless one opened after it (found by mutation testing).
+    ("PowerShell", _ps('$k = [Microsoft.Win32.RegistryKey]::OpenBaseKey("LocalMachine","Default"); '
+                       r'$s = $k.OpenSubKey("SYSTEM\CurrentControlSet\Control\SecurityProviders\WDigest",$true); '
+                       '$s.SetValue("UseLogonCredential",1)'), "security-weakening"),
+    ("PowerShell", _ps('$k = [Microsoft.Win32.RegistryKey]::OpenBaseKey("LocalMachine","Default"); '
+                       r'$b = $k.OpenSubKey("SYSTEM\CurrentControlSet\Control\SecurityProviders\WDigest",$true); '
+                       r'$a = $k.OpenSubKey("SOFTWARE\Contoso",$true); $b.SetValue("UseLogonCredential",1)'),
+     "security-weakening"),
+    ("PowerShell", _ps(r"fsutil file setzerodata offset=0 length=99 C:\Windows\System32\config\SAM"),
+     "credential-access"),
     ("PowerShell", _ps(r"Set-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Control\Terminal` Server "
                        r"-Name fDenyTSConnections -Value 0"), "security-weakening"),
 ]  # fmt: skip
@@ -3143,6 +3153,13 @@ ORDINARY += [
     ("PowerShell", _ps("Get-Help Get-Credential")),
     ("PowerShell", _ps(r"Get-ChildItem C:\Program` Files")),
     ("PowerShell", _ps("Write-Output a`` b")),
+    (
+        "PowerShell",
+        _ps(
+            '$k = [Microsoft.Win32.RegistryKey]::OpenBaseKey("CurrentUser","Default"); '
+            r'$s = $k.OpenSubKey("Software\Contoso",$true); $s.SetValue("Theme","dark")'
+        ),
+    ),
 ]
 
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names

@@ -235,6 +235,13 @@ DISKS: list[Row] = [
     ("disable-computerrestore", ps("disable-computerrestore", "C:\\"), {(DISK, None)}),
     ("fsutil-usn", prog("fsutil", "usn", "deletejournal", "/d", "C:"), {(LOGS, "C:")}),
     ("fsutil-query", prog("fsutil", "fsinfo", "drives"), set()),
+    # `setzerodata` names its settings first: the file is the first word that is no `name=value`.
+    (
+        "fsutil-setzerodata",
+        prog("fsutil", "file", "setzerodata", "offset=0", "length=99", "C:\\Windows\\System32\\config\\SAM"),
+        {(WRITE, "C:\\Windows\\System32\\config\\SAM")},
+    ),
+    ("fsutil-createnew", prog("fsutil", "file", "createnew", "C:\\t\\a.bin", "1000"), {(WRITE, "C:\\t\\a.bin")}),
 ]
 
 REGISTRY: list[Row] = [
@@ -974,7 +981,27 @@ PIPELINES = [
             net("microsoft.win32.registrykey.opensubkey", "SYSTEM\\CurrentControlSet\\Control\\Lsa", "$true"),
             net("?.setvalue", "RunAsPPL", "0"),
         ],
-        {(RSET, "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa")},
+        # On a variable the object may be any key opened before: the hive and the subkey are both judged.
+        {(RSET, "HKLM"), (RSET, "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa")},
+    ),
+    (
+        "registry-protected-key-kept-in-a-variable",
+        [
+            net("microsoft.win32.registrykey::openbasekey", "LocalMachine", "Default"),
+            net("?.opensubkey", "SYSTEM\\CurrentControlSet\\Control\\SecurityProviders\\WDigest", "true"),
+            net("?.opensubkey", "SOFTWARE\\Safe", "true"),
+            net("?.setvalue", "UseLogonCredential", "1"),
+        ],
+        {
+            (RSET, "HKLM"),
+            (RSET, "HKLM\\SYSTEM\\CurrentControlSet\\Control\\SecurityProviders\\WDigest"),
+            (RSET, "HKLM\\SYSTEM\\CurrentControlSet\\Control\\SecurityProviders\\WDigest\\SOFTWARE\\Safe"),
+        },
+    ),
+    (
+        "registry-subkey-of-an-unknown-key",
+        [net("?.opensubkey", "Software\\Contoso", "true"), net("?.setvalue", "Theme", "dark")],
+        {(RSET, None)},
     ),
     (
         "registry-root-deletesubkeytree",

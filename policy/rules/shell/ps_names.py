@@ -83,6 +83,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"downloaddata", "openread", "downloadstringtaskasync", "downloaddatataskasync", "downloadfiletaskasync"}
     | {"getstringasync", "getbytearrayasync", "getstreamasync", "getasync", "uploadfile", "uploadfileasync"}
     | {"promptforcredential"}  # `$Host.UI.PromptForCredential(…)`: a password prompt (credential-prompt-command)
+    | {"opensubkey"}  # `$s = $k.OpenSubKey('…')`: the key a later `$s.SetValue(…)` writes (effects_pipeline)
 )
 # Methods whose first argument is a command line the object runs (WScript.Shell, WMI Win32_Process).
 COMMAND_LINE_METHODS: frozenset[str] = frozenset({"run", "exec", "create"})
