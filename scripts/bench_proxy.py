@@ -173,14 +173,23 @@ def cpu_snapshot() -> dict[int, tuple[str, str, float]]:
     if not Path("/proc/self/stat").exists():
         return {}
     out: dict[int, tuple[str, str, float]] = {}
-    children = set(descendant_pids(os.getpid())) - {
-        grandchild for pid in descendant_pids(os.getpid()) for grandchild in descendant_pids(pid)
-    }
-    for pid in descendant_pids(os.getpid()):
-        target, seconds = _target_of(pid), _cpu_seconds(pid)
-        if target is None or seconds is None:
+    mine = os.getpid()
+    labels: dict[int, str] = {}
+    for parent in [mine, *descendant_pids(mine)]:  # parents come before their children
+        for pid in descendant_pids(parent):
+            if pid in labels:
+                continue
+            # A proxy may start its upstream with a clean environment (FastMCP does): it inherits its
+            # parent's label then.
+            label = _target_of(pid) or labels.get(parent)
+            if label is not None:
+                labels[pid] = label
+    direct_children = set(Path(f"/proc/{mine}/task/{mine}/children").read_text().split())
+    for pid, target in labels.items():
+        seconds = _cpu_seconds(pid)
+        if seconds is None:
             continue
-        role = "proxy" if pid in children and not target.startswith("direct-") else "upstream"
+        role = "proxy" if str(pid) in direct_children and not target.startswith("direct-") else "upstream"
         out[pid] = (target, role, seconds)
     return out
 
