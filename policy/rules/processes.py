@@ -75,14 +75,19 @@ def is_protected_process(name: str) -> bool:
     Returns:
         True for a protected process (or a pattern that reaches one).
     """
+    return _reaches(name, PROTECTED_PROCESSES, PROTECTED_PIDS)
+
+
+def _reaches(name: str, names: Collection[str], pids: Collection[str]) -> bool:
+    """Whether a kill of `name` (a name, path, pattern or pid) reaches one of `names` (canonical) or `pids`."""
     c = canonical_process(name)
     if c.isdigit():
-        return str(int(c)) in PROTECTED_PIDS
+        return str(int(c)) in pids
     glob = _glob_of(c)
     if _GLOB_CHARS.isdisjoint(glob):
-        return c in PROTECTED_PROCESSES
+        return c in names
     pattern = glob[:-4] if glob.endswith(".exe") else glob
-    return any(fnmatch.fnmatchcase(p, pattern) or fnmatch.fnmatchcase(p + ".exe", glob) for p in PROTECTED_PROCESSES)
+    return any(fnmatch.fnmatchcase(n, pattern) or fnmatch.fnmatchcase(n + ".exe", glob) for n in names)
 
 
 def ends_own_process(name: str, own: Collection[str]) -> bool:
@@ -102,15 +107,7 @@ def ends_own_process(name: str, own: Collection[str]) -> bool:
     """
     if not own:
         return False
-    c = canonical_process(name)
-    if c.isdigit():
-        return str(int(c)) in own
-    names = [o for o in own if not o.isdigit()]
-    glob = _glob_of(c)
-    if _GLOB_CHARS.isdisjoint(glob):
-        return c in names
-    pattern = glob[:-4] if glob.endswith(".exe") else glob
-    return any(fnmatch.fnmatchcase(n, pattern) or fnmatch.fnmatchcase(n + ".exe", glob) for n in names)
+    return _reaches(name, [o for o in own if not o.isdigit()], own)
 
 
 def kills_everything(name_pattern: str) -> bool:
