@@ -29,3 +29,12 @@ Feature: Mutation testing of policy/ reports an honest kill rate
     When the mutation report is made with the sample
     Then the sample's kill rate is 90.0% with its 95% Wilson interval
     And the estimate for all of policy/ counts the 10 mutants without a result at the sample's rate
+
+  @S-ARCH-13
+  Scenario: Hunting the sample's survivors does not raise the estimate
+    Given 40 mutants of which 10 were run for their own sake, 9 of them killed
+    And 20 of the other 30 were drawn at random and run, 18 of them killed
+    When the mutation report is made with the sample
+    And tests written since kill the two drawn survivors
+    Then the estimate still counts them as the survivors they were when drawn
+    And a fresh draw measures again

@@ -5,7 +5,8 @@
     scripts/mutation report [GLOB ...]    print the counts of what has run so far (no tests run)
     scripts/mutation sample N [--seed S] [GLOB ...]   run N mutants drawn at random from those with no
                                           result yet, then estimate the kill rate of all of policy/
-                                          (see estimate_from_sample)
+                                          (see Estimate: the newest draw is the sample, at its
+                                          first results, each module's rate for its own mutants)
     scripts/mutation fresh GLOB ... [-- TEST ...]   run the matching survivors again, each in a fresh
                                           process (code that runs at import time; see run_fresh);
                                           a mutant that breaks an import is a kill
@@ -219,6 +220,43 @@ def read_exit_codes(mutants_dir: Path, globs: Iterable[str] = ()) -> dict[str, i
 SAMPLES_FILE = REPO / "mutants" / "winmcp-samples.json"
 
 
+@dataclass
+class Draw:
+    """One random draw: its seed, the names drawn, and each drawn mutant's first result.
+
+    The first result is what the draw measured. Tests written afterwards to kill a drawn survivor
+    make the sample unlike the mutants it stands for, so the estimate keeps using the first result;
+    a fresh draw (new seed) measures again.
+    """
+
+    seed: int | None
+    names: list[str]
+    first: dict[str, int] = field(default_factory=dict)
+
+    def outcome(self, name: str, now: int | None) -> int | None:
+        """The result the estimate uses for a drawn mutant: its first one, else what it has now."""
+        return self.first.get(name, now)
+
+
+def load_draws(text: str) -> list[Draw]:
+    """The draws recorded in the samples file, oldest first (stop 27's plain list of names is one draw)."""
+    data = json.loads(text)
+    if isinstance(data, list):
+        return [Draw(seed=None, names=list(data))]
+    return [Draw(seed=d.get("seed"), names=list(d["names"]), first=dict(d.get("first", {}))) for d in data["draws"]]
+
+
+def dump_draws(draws: list[Draw]) -> str:
+    return json.dumps({"draws": [vars(d) for d in draws]}, indent=1, sort_keys=True)
+
+
+def record_first_results(draw: Draw, exit_codes: Mapping[str, int | None]) -> bool:
+    """Keep the first result of every drawn mutant that has one now; whether anything new was kept."""
+    new = {n: c for n in draw.names if n not in draw.first and (c := exit_codes.get(n)) is not None}
+    draw.first.update(new)
+    return bool(new)
+
+
 def draw_sample(unchecked: Iterable[str], n: int, seed: int) -> list[str]:
     """`n` mutant names drawn uniformly without replacement from `unchecked` (sorted first, so a seed
     always draws the same names from the same set)."""
@@ -238,79 +276,155 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+# A module whose sample has fewer checked mutants than this is pooled with the other small ones.
+MIN_STRATUM = 10
+
+
+@dataclass
+class Stratum:
+    """The mutants of one module (or of the pooled small modules): the sample drawn there, and how
+    many there still have no result."""
+
+    sampled: Tally = field(default_factory=Tally)
+    unsampled: int = 0
+
+
 @dataclass
 class Estimate:
     """The kill rate of all of policy/ when part of it is only sampled.
 
-    `exhaustive` counts the mutants run for their own sake (whole modules, survivors hunted);
-    `sampled` the mutants drawn at random from those with no result at the time; `unsampled` how
-    many still have none. The sample's rate stands for the unsampled ones: a survivor there is
-    counted as a real one (nobody has read it), so the estimate errs low.
+    `exhaustive` counts the mutants run for their own sake (whole modules, survivors hunted, earlier
+    draws); `sampled` the latest draw, at its first results; `strata` the same per module, with how
+    many mutants of the module still have no result. Each module's sample rate stands for that
+    module's mutants without a result (post-stratification): whole modules run after the draw leave
+    the unsampled pool unevenly, and a pooled rate would then stand for the wrong modules. A survivor
+    there counts as a real one (nobody has read it), so the estimate errs low.
     """
 
     exhaustive: Tally
     sampled: Tally
-    unsampled: int
+    strata: dict[str, Stratum]
 
-    def rate(self, sample_rate: float) -> float | None:
-        kills = self.exhaustive.counts["killed"] + self.sampled.counts["killed"] + sample_rate * self.unsampled
-        denominator = (
-            self.exhaustive.checked - self.exhaustive.equivalent + self.sampled.checked - self.sampled.equivalent
-        ) + self.unsampled
-        return kills / denominator if denominator > 0 else None
+    @property
+    def unsampled(self) -> int:
+        return sum(s.unsampled for s in self.strata.values())
+
+    def grouped(self) -> list[Stratum]:
+        """The strata the estimate uses: modules with a sample of at least MIN_STRATUM mutants alone,
+        the others pooled (and, if the pool is still too small, pooled with everything)."""
+        big = [s for s in self.strata.values() if _sample_size(s.sampled) >= MIN_STRATUM]
+        small = [s for s in self.strata.values() if _sample_size(s.sampled) < MIN_STRATUM]
+        if not small:
+            return big
+        pool = _pooled(small)
+        if _sample_size(pool.sampled) >= MIN_STRATUM or not big:
+            return [*big, pool]
+        return [_pooled([*big, pool])]
+
+    def bounds(self, z: float = 1.96) -> tuple[float, float, float] | None:
+        """(low, point, high) of the kill rate of all of policy/, or None when nothing has a result.
+
+        Unsampled kills are Σ U·p over the strata; their variance Σ U²·p̃(1-p̃)/n uses the
+        Agresti-Coull p̃ = (k+2)/(n+4), so a stratum whose sample is all kills still carries doubt.
+        """
+        e, s = self.exhaustive, self.sampled
+        denominator = (e.checked - e.equivalent) + (s.checked - s.equivalent) + self.unsampled
+        if denominator <= 0:
+            return None
+        known = e.counts["killed"] + s.counts["killed"]
+        point, variance = 0.0, 0.0
+        for stratum in self.grouped():
+            if not stratum.unsampled:
+                continue
+            n, k = _sample_size(stratum.sampled), stratum.sampled.counts["killed"]
+            if n == 0:  # nothing sampled at all: anything is possible
+                variance += (stratum.unsampled / 2) ** 2 / z**2
+                point += stratum.unsampled / 2
+                continue
+            adjusted = (k + 2) / (n + 4)
+            point += stratum.unsampled * k / n
+            variance += stratum.unsampled**2 * adjusted * (1 - adjusted) / n
+        half = z * variance**0.5
+
+        def rate(kills: float) -> float:  # never fewer kills than known, never more than all unsampled
+            return min(max(kills, known), known + self.unsampled) / denominator
+
+        return (rate(known + point - half), rate(known + point), rate(known + point + half))
 
 
-def estimate_from_sample(
-    exit_codes: Mapping[str, int | None], equivalents: Mapping[str, str], sampled: Iterable[str]
-) -> Estimate:
-    """Split the results into the exhaustive part, the random sample and what has no result."""
-    drawn = set(sampled)
+def _sample_size(t: Tally) -> int:
+    return t.checked - t.equivalent
+
+
+def _pooled(strata: list[Stratum]) -> Stratum:
+    out = Stratum()
+    for s in strata:
+        out.sampled.counts.update(s.sampled.counts)
+        out.sampled.equivalent += s.sampled.equivalent
+        out.unsampled += s.unsampled
+    return out
+
+
+def estimate_from_sample(exit_codes: Mapping[str, int | None], equivalents: Mapping[str, str], draw: Draw) -> Estimate:
+    """Split the results into the exhaustive part, the draw (at its first results) and what has no result."""
+    drawn = set(draw.names)
     exhaustive, sample = Tally(), Tally()
-    unsampled = 0
-    for name, code in exit_codes.items():
+    strata: dict[str, Stratum] = {}
+    for name, now in exit_codes.items():
+        stratum = strata.setdefault(module_of(name), Stratum())
+        code = draw.outcome(name, now) if name in drawn else now
         status = status_of(code)
         equivalent = name in equivalents and status != "killed"
         if name in drawn:
             sample.add(status, equivalent)
+            stratum.sampled.add(status, equivalent)
         elif status == "not checked":
-            unsampled += 1
+            stratum.unsampled += 1
         else:
             exhaustive.add(status, equivalent)
-    return Estimate(exhaustive=exhaustive, sampled=sample, unsampled=unsampled)
+    return Estimate(exhaustive=exhaustive, sampled=sample, strata=strata)
 
 
-def format_estimate(estimate: Estimate) -> str:
+def format_estimate(estimate: Estimate, draw: Draw) -> str:
     s = estimate.sampled
-    checked = s.checked - s.equivalent
-    if checked <= 0:
+    checked = _sample_size(s)
+    bounds = estimate.bounds()
+    if checked <= 0 or bounds is None:
         return "sample: nothing drawn has a result yet"
     low, high = wilson(s.counts["killed"], checked)
-    whole = [estimate.rate(r) for r in (low, s.counts["killed"] / checked, high)]
+    groups = estimate.grouped()
     return "\n".join(
         [
-            f"exhaustive: {estimate.exhaustive.checked} checked, kill rate "
+            f"exhaustive (run for their own sake, earlier draws included): {estimate.exhaustive.checked} checked, "
+            "kill rate "
             + ("-" if estimate.exhaustive.kill_rate is None else f"{100 * estimate.exhaustive.kill_rate:.1f}%"),
-            f"sample: {s.counts['total']} drawn at random from the mutants with no result, {checked} with one; "
-            f"killed {s.counts['killed']} = {100 * s.counts['killed'] / checked:.1f}% "
+            f"sample (seed {draw.seed}): {s.counts['total']} drawn at random from the mutants with no result, "
+            f"{checked} with one; killed at their first run {s.counts['killed']} = "
+            f"{100 * s.counts['killed'] / checked:.1f}% "
             f"(95% Wilson interval {100 * low:.1f}-{100 * high:.1f}%); not checked {s.counts['not checked']}",
-            f"still without a result: {estimate.unsampled} (the sample's rate stands for them)",
+            f"still without a result: {estimate.unsampled}; each module's sample rate stands for its own "
+            f"({len(groups)} strata, modules with fewer than {MIN_STRATUM} sampled pooled)",
             "estimated kill rate of all of policy/: "
-            + " / ".join("-" if w is None else f"{100 * w:.1f}%" for w in whole)
+            + " / ".join(f"{100 * b:.1f}%" for b in bounds)
             + " (low / point / high)",
         ]
     )
 
 
 def run_sample(n: int, seed: int, globs: list[str]) -> int:
-    """Draw `n` mutants with no result (matching `globs`, default all), run them, record the draw."""
+    """Draw `n` mutants with no result (matching `globs`, default all), run them, record the draw.
+
+    The new draw becomes the sample; earlier draws count with the exhaustive part from now on.
+    """
     codes = read_exit_codes(REPO / "mutants", globs)
     drawn = draw_sample((name for name, code in codes.items() if code is None), n, seed)
     if not drawn:
         print("every mutant in scope has a result: nothing to sample", file=sys.stderr)
         return 0
-    earlier = json.loads(SAMPLES_FILE.read_text(encoding="utf-8")) if SAMPLES_FILE.exists() else []
+    draws = load_draws(SAMPLES_FILE.read_text(encoding="utf-8")) if SAMPLES_FILE.exists() else []
+    draws.append(Draw(seed=seed, names=drawn))
     # Recorded before the run: an interrupted run still leaves its draw known (its unrun names stay unchecked).
-    SAMPLES_FILE.write_text(json.dumps(sorted({*earlier, *drawn}), indent=1), encoding="utf-8")
+    SAMPLES_FILE.write_text(dump_draws(draws), encoding="utf-8")
     print(f"sample: running {len(drawn)} mutants drawn with seed {seed}", file=sys.stderr)
     return _mutmut(["run", "--max-children", os.environ.get("MUTATION_CHILDREN", "1"), *drawn])
 
@@ -486,8 +600,8 @@ def main(argv: list[str]) -> int:
             return code
         rest = []
     elif command == "fresh":
-        globs, _, tests = " ".join(rest).partition(" -- ")
-        run_fresh(globs.split(), tests.split() or None)
+        names, _, tests = " ".join(rest).partition(" -- ")
+        run_fresh(names.split(), tests.split() or None)
     elif command != "report":
         print(__doc__, file=sys.stderr)
         return 2
@@ -496,7 +610,10 @@ def main(argv: list[str]) -> int:
     codes = read_exit_codes(REPO / "mutants", globs)
     print(format_report(summarise(codes, equivalents)))
     if SAMPLES_FILE.exists() and not globs:
-        print(format_estimate(estimate_from_sample(codes, equivalents, json.loads(SAMPLES_FILE.read_text("utf-8")))))
+        draws = load_draws(SAMPLES_FILE.read_text("utf-8"))
+        if record_first_results(draws[-1], codes):
+            SAMPLES_FILE.write_text(dump_draws(draws), encoding="utf-8")
+        print(format_estimate(estimate_from_sample(codes, equivalents, draws[-1]), draws[-1]))
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import fnmatch
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -278,19 +279,86 @@ def test_the_wilson_interval_matches_its_formula(k: int, n: int, low: float, hig
 def test_the_estimate_lets_the_samples_rate_stand_for_the_mutants_without_a_result() -> None:
     """S-ARCH-12: (9 + 18 + 0.9 x 10) / (10 + 20 + 10) = 0.9 at the point estimate; low and high bound it."""
     codes, drawn = sampled_results()
-    estimate = M.estimate_from_sample(codes, {}, drawn)
+    estimate = M.estimate_from_sample(codes, {}, M.Draw(seed=5, names=drawn))
     assert (estimate.exhaustive.counts["killed"], estimate.sampled.counts["killed"], estimate.unsampled) == (9, 18, 10)
-    assert estimate.rate(0.9) == pytest.approx(0.9)
-    assert estimate.rate(0.0) == pytest.approx(27 / 40)
-    text = M.format_estimate(estimate)
-    assert "killed 18 = 90.0%" in text and "(95% Wilson interval 69.9-97.2%)" in text
-    assert "still without a result: 10" in text and "90.0%" in text.splitlines()[-1]
+    bounds = estimate.bounds()
+    assert bounds is not None
+    low, point, high = bounds
+    assert point == pytest.approx(0.9)
+    # Agresti-Coull: p~ = 20/24, half-width 1.96 * 10 * sqrt(p~(1-p~)/20) = 1.63 kills of 40; the high end
+    # stops at 37 of 40, every one of the 10 killed
+    assert (low, high) == pytest.approx((0.9 - 1.634 / 40, 37 / 40), abs=1e-3)
+    text = M.format_estimate(estimate, M.Draw(seed=5, names=drawn))
+    assert "killed at their first run 18 = 90.0%" in text and "(95% Wilson interval 69.9-97.2%)" in text
+    assert "seed 5" in text and "still without a result: 10" in text
+    assert "85.9% / 90.0% / 92.5%" in text.splitlines()[-1]
 
 
 @requirement("S-ARCH-12")
 def test_an_unread_sampled_survivor_counts_against_the_estimate_and_a_listed_one_does_not() -> None:
     """S-ARCH-12: a sampled survivor listed as equivalent leaves the sample's denominator; unlisted it stays."""
     codes, drawn = sampled_results()
+    draw = M.Draw(seed=5, names=drawn)
     listed = {drawn[19]: "cannot change behaviour"}
-    assert M.estimate_from_sample(codes, {}, drawn).sampled.kill_rate == 18 / 20
-    assert M.estimate_from_sample(codes, listed, drawn).sampled.kill_rate == 18 / 19
+    assert M.estimate_from_sample(codes, {}, draw).sampled.kill_rate == 18 / 20
+    assert M.estimate_from_sample(codes, listed, draw).sampled.kill_rate == 18 / 19
+
+
+@requirement("S-ARCH-13")
+def test_a_drawn_survivor_killed_later_still_counts_as_the_survivor_it_was_when_drawn() -> None:
+    """S-ARCH-13: hunting the draw's survivors does not raise the estimate; the draw keeps first results."""
+    codes, drawn = sampled_results()
+    draw = M.Draw(seed=5, names=drawn)
+    assert M.record_first_results(draw, codes) is True
+    assert M.record_first_results(draw, codes) is False  # nothing new the second time
+    hunted = {**codes, drawn[18]: 1, drawn[19]: 1}  # tests written since kill both survivors
+    assert M.estimate_from_sample(hunted, {}, draw).sampled.counts["killed"] == 18
+    assert M.estimate_from_sample(hunted, {}, M.Draw(seed=5, names=drawn)).sampled.counts["killed"] == 20
+    again = M.load_draws(M.dump_draws([draw]))
+    assert again == [draw]
+
+
+@requirement("S-ARCH-13")
+def test_only_the_latest_draw_is_the_sample_and_a_plain_list_of_names_is_one_earlier_draw() -> None:
+    """S-ARCH-13: stop 27's file (a list of names) reads as one draw; earlier draws count as exhaustive."""
+    codes, drawn = sampled_results()
+    old = M.load_draws(json.dumps(drawn[:10]))
+    assert old == [M.Draw(seed=None, names=drawn[:10])]
+    estimate = M.estimate_from_sample(codes, {}, M.Draw(seed=9, names=drawn[10:]))
+    assert estimate.sampled.counts["total"] == 10 and estimate.exhaustive.counts["total"] == 20
+
+
+@requirement("S-ARCH-13")
+def test_each_modules_sample_rate_stands_for_that_modules_mutants_without_a_result() -> None:
+    """S-ARCH-13: post-stratified. Module a's sample is all kills, b's half: a module run whole after the
+    draw leaves the unsampled pool with b's mutants only, and b's rate (not the pooled 75 %) stands for them."""
+    draw_a = [f"policy.a.x_f__mutmut_{i}" for i in range(20)]
+    draw_b = [f"policy.b.x_f__mutmut_{i}" for i in range(20)]
+    codes: dict[str, int | None] = {n: 1 for n in draw_a}
+    codes.update({n: 1 if i % 2 else 0 for i, n in enumerate(draw_b)})
+    codes.update({f"policy.b.x_g__mutmut_{i}": None for i in range(60)})
+    codes.update({f"policy.a.x_g__mutmut_{i}": 1 for i in range(60)})  # module a run whole since
+    estimate = M.estimate_from_sample(codes, {}, M.Draw(seed=1, names=[*draw_a, *draw_b]))
+    bounds = estimate.bounds()
+    assert bounds is not None
+    assert bounds[1] == pytest.approx((60 + 20 + 10 + 30) / 160)  # b's 60 at 50 %, not 75 %
+    assert len(estimate.grouped()) == 2
+
+
+@requirement("S-ARCH-13")
+def test_modules_with_a_small_sample_are_pooled_before_their_rate_stands_for_anything() -> None:
+    """S-ARCH-13: a module with 3 sampled mutants does not speak for its 100 unsampled ones alone."""
+    codes: dict[str, int | None] = {f"policy.big.x_f__mutmut_{i}": 1 if i < 16 else 0 for i in range(20)}
+    codes.update({f"policy.s{j}.x_f__mutmut_{i}": 1 for j in range(4) for i in range(3)})  # 4 x 3 sampled, all killed
+    codes.update({f"policy.s0.x_g__mutmut_{i}": None for i in range(100)})
+    drawn = [n for n, c in codes.items() if c is not None]
+    estimate = M.estimate_from_sample(codes, {}, M.Draw(seed=1, names=drawn))
+    groups = estimate.grouped()
+    assert sorted(M._sample_size(g.sampled) for g in groups) == [12, 20]
+    # the pool of the four small modules (12 of 12 killed) stands for s0's 100
+    bounds = estimate.bounds()
+    assert bounds is not None and bounds[1] == pytest.approx((16 + 12 + 100) / 132)
+    # all small and together still under MIN_STRATUM: everything is one pool
+    tiny = {"policy.t.x_f__mutmut_1": 1, "policy.u.x_f__mutmut_1": 0, "policy.u.x_f__mutmut_2": None}
+    one = M.estimate_from_sample(tiny, {}, M.Draw(seed=1, names=["policy.t.x_f__mutmut_1", "policy.u.x_f__mutmut_1"]))
+    assert len(one.grouped()) == 1 and one.bounds() is not None
