@@ -144,6 +144,19 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with COMMAND_RULE
     And the desktop received exactly one "type"
 
+  @S-RULE-60
+  Scenario: Enter after Tab completion the gateway cannot follow asks a person, and the Enter never reaches the console
+    Given a gateway in front of the simulated desktop "console-powershell"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "Stop-Comp", "loc": [741, 452]}
+    And the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "tab"}
+    And the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "enter"}
+    Then the result is refused with APPROVAL_REQUIRED
+    And the desktop received exactly one "type"
+    And the desktop received exactly one "shortcut"
+
   @S-RULE-12
   Scenario: Text put on the clipboard and pasted into the Run box is judged as a command
     Given a gateway in front of the simulated desktop "run-box"

@@ -124,6 +124,9 @@ class SessionView:
             command ran since that may have changed it); a paste is judged by it (policy/typed.py).
         unentered: the text typed since the last Enter (`rules.keyboard.unentered_after`); the next
             text typed where it runs is judged with it in front (a command typed in pieces).
+        line_known: False once a key the gateway cannot follow (Tab completion, Backspace, an
+            arrow, history) or a caret put by a click may have changed that line
+            (`rules.keyboard.line_known_after`): the next Enter where a line runs asks a person.
     """
 
     session: str
@@ -135,12 +138,15 @@ class SessionView:
     probe: Probe = NOT_PROBED
     clipboard: str | None = None
     unentered: str = ""
+    line_known: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.session, str):
             raise TypeError("SessionView.session must be a string")
         if not isinstance(self.unentered, str):
             raise TypeError("SessionView.unentered must be a string")
+        if not isinstance(self.line_known, bool):
+            raise TypeError("SessionView.line_known must be a bool")
         if self.clipboard is not None and not isinstance(self.clipboard, str):
             raise TypeError("SessionView.clipboard must be None or a string")
         for key, obs in self.observations.items():

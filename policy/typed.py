@@ -27,7 +27,15 @@ from policy.freshness import basis_of
 from policy.labels import label_table
 from policy.observation import Observation, Point
 from policy.rules.args import truthy
-from policy.rules.keyboard import RISK, TypingTarget, is_paste_chord, typed_inputs, typing_target
+from policy.rules.keyboard import (
+    RISK,
+    TypingTarget,
+    caret_position,
+    is_enter_chord,
+    is_paste_chord,
+    typed_inputs,
+    typing_target,
+)
 from policy.values import ToolCall
 
 # Places that run what they are given (a credential prompt is handled on its own).
@@ -36,6 +44,7 @@ TYPED_TOOLS = frozenset({"Type", "MultiEdit", "Shortcut", "Click"})
 
 CREDENTIAL_PROMPT_RULE = "credential-prompt"
 UNKNOWN_PASTE_RULE = "unknown-paste"
+UNKNOWN_LINE_RULE = "unknown-line"
 
 
 def _worst(hits: list[RuleHit]) -> RuleHit | None:
@@ -81,6 +90,21 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
 _SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"
 
 
+def _unknown_line(where: tuple[TypingTarget, str]) -> RuleHit | None:
+    """Enter where a line runs, when keys since the line began may have changed it unseen (S-RULE-60)."""
+    if where[0] not in RUNS_TEXT:
+        return None
+    return RuleHit(
+        rule_id=UNKNOWN_LINE_RULE,
+        action="ask",
+        risk="dynamic-command",
+        reason=f"this presses Enter in {where[1]}, which runs the line typed there, and keys pressed since that "
+        "line began (Tab completion, Backspace, an arrow, history, or a click that moved the caret) leave the "
+        "gateway unable to know what the line now says. Instead, type the whole command in one Type call with "
+        "clear=true and press_enter=true, so it can be judged.",
+    )
+
+
 def _as_cmd(text: str, ctx: Context) -> RuleHit | None:
     """The rule `text` hits when cmd.exe runs it: handed to cmd as one literal, so PowerShell's
     parser, which reads the wrapper, never sees the text's own quotes, pipes or parentheses.
@@ -111,7 +135,10 @@ def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) ->
         )
     line = ctx.view.unentered + text  # a paste completes the line typed before it, as typing does
     texts = (text, line) if line != text else (text,)
-    return _worst([h for h in (_judge(t, where, ctx, enter="\n" in t or "\r" in t) for t in texts) if h])
+    hits = [_judge(t, where, ctx, enter="\n" in t or "\r" in t) for t in texts]
+    if not ctx.view.line_known and ("\n" in text or "\r" in text):
+        hits.insert(0, _unknown_line(where))  # the paste's Enter runs a line the gateway does not know
+    return _worst([h for h in hits if h is not None])
 
 
 def _is_right_click(call: ToolCall) -> bool:
@@ -131,6 +158,8 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     if call.tool not in TYPED_TOOLS:
         return None
     obs, _ = basis_of(call, ctx.view)
+    if call.tool == "Shortcut" and is_enter_chord(call.tool, call.args):
+        return None if ctx.view.line_known else _unknown_line(_target(obs, None, None))
     if call.tool == "Shortcut" or _is_right_click(call):
         if not (is_paste_chord(call.tool, call.args) or _is_right_click(call)):
             return None
@@ -143,14 +172,25 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
             where = _target(obs, point, None)
         return _paste_hit(call, ctx, where)
     hits: list[RuleHit] = []
-    before = "" if call.tool == "MultiEdit" or truthy(call.args.get("clear", False)) else ctx.view.unentered
+    cleared = call.tool == "MultiEdit" or truthy(call.args.get("clear", False))
+    before = "" if cleared else ctx.view.unentered
+    caret = caret_position(call.args) if call.tool == "Type" else "idle"
+    at_start = caret == "start"
     for item in typed_inputs(call.tool, call.args):
         where = _target(obs, item.point, item.label)
-        # The text alone, and the line it completes: `r` typed earlier, then `d /s /q C:\x` + Enter.
-        for text in (item.text, before + item.text) if before else (item.text,):
+        # The text alone, and the line it completes: `r` typed earlier, then `d /s /q C:\x` + Enter
+        # (or, typed at the start of the line, `Remove-Item ` in front of `C:\x -Recurse` typed earlier).
+        line = item.text + before if at_start else before + item.text
+        for text in (item.text, line) if before else (item.text,):
             hit = _judge(text, where, ctx, enter=item.enter)
             if hit is not None:
                 hits.append(hit)
+        # A click in a field that holds text may put the caret anywhere in it (a Run box, an address bar).
+        caret_moved = bool(before) and caret == "idle" and (item.point is not None or item.label is not None)
+        if item.enter and not cleared and (not ctx.view.line_known or caret_moved):
+            unknown = _unknown_line(where)
+            if unknown is not None:
+                hits.insert(0, unknown)  # before other asks: it says why the line cannot be judged
     return _worst(hits)
 
 

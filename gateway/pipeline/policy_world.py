@@ -200,6 +200,7 @@ def session_view(app: GatewayApp, session: str, probe: Probe, cited: object = No
         probe=probe,
         clipboard=app.store.clipboard,
         unentered=app.store.unentered,
+        line_known=app.store.line_known,
     )
 
 

@@ -27,7 +27,7 @@ from gateway.files.owner_only import THIS_MACHINE, FileGuard
 from gateway.files.retry import SHARING_RETRY, SharingRetry
 from policy.freshness import window_known
 from policy.observation import NO_PRIVACY, Capture, Mapping, Observation, Privacy
-from policy.rules.keyboard import unentered_after
+from policy.rules.keyboard import line_known_after, unentered_after
 
 STOP_FILE = "STOP"
 # Ids of dropped observations are remembered (with their session) so that citing one says
@@ -69,6 +69,9 @@ class ObservationStore:
         # together (`unentered` + the new text). Desktop-wide like the clipboard, and kept across clicks:
         # only Enter, Esc or a Type with `clear` ends the line (kept too long rather than too short).
         self.unentered = ""
+        # Whether that line is still known: a key the gateway cannot follow (Tab completion,
+        # Backspace, history) makes the next Enter where a line runs a person's call.
+        self.line_known = True
 
     def note_forwarded(self, tool: str, args: dict[str, Any], *, read_only: bool, paste: bool) -> None:
         """Track the clipboard and the text typed since the last Enter across a call that reached
@@ -76,7 +79,9 @@ class ObservationStore:
         have moved focus."""
         if not read_only:
             self.changes += 1
-        self.unentered = unentered_after(self.unentered, tool, args, self.clipboard if paste else None)
+        pasted = self.clipboard if paste else None
+        self.line_known = line_known_after(self.line_known, self.unentered, tool, args, paste=paste, pasted=pasted)
+        self.unentered = unentered_after(self.unentered, tool, args, pasted)
         if tool == "Clipboard":
             mode = str(args.get("mode", "")).strip().lower()
             if mode == "set":

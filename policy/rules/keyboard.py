@@ -444,7 +444,9 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
     if tool == "Type" and isinstance(args.get("text"), str):
         if truthy(args.get("press_enter", False)):
             return ""
-        line = ("" if truthy(args.get("clear", False)) else line) + str(args["text"])
+        kept = "" if truthy(args.get("clear", False)) else line
+        text = str(args["text"])
+        line = text + kept if caret_position(args) == "start" else kept + text
     elif tool == "MultiEdit":
         items = typed_inputs(tool, args)
         if items:
@@ -453,4 +455,96 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
         return ""
     elif pasted is not None:
         line += pasted
+    elif (char := typed_char(tool, args)) is not None:
+        line += char
     return _BREAKS.split(line)[-1][-MAX_UNENTERED:]
+
+
+def caret_position(args: Mapping[str, object]) -> str:
+    """Type's `caret_position`: `start` types before the field's text, `end` after it, `idle` where the caret is."""
+    return str(args.get("caret_position") or "idle").strip().lower()
+
+
+def typed_char(tool: str, args: Mapping[str, object]) -> str | None:
+    """The one character a Shortcut call types, when that is certain: a letter (upper case with
+    Shift), a digit, or `space`, with no Ctrl, Alt or Win. None for anything else (a symbol and a
+    Shift+digit depend on the keyboard layout).
+
+    Args:
+        tool: upstream's tool name.
+        args: the call's arguments.
+
+    Returns:
+        The character, or None.
+    """
+    if tool != "Shortcut":
+        return None
+    keys = _chord(args)
+    rest = keys - {"shift"}
+    if len(rest) != 1:
+        return None
+    (key,) = rest
+    shifted = "shift" in keys
+    if len(key) == 1 and "a" <= key <= "z":
+        return key.upper() if shifted else key
+    if len(key) == 1 and key.isdigit() and not shifted:
+        return key
+    return " " if key == "space" else None
+
+
+# Chords that change no line of text anywhere the gateway knows: the Windows shell's own (Win+…),
+# switching and closing windows, copy, save, refresh, scrolling, a browser's tabs, focusing the
+# address bar (its text selected, so what is typed next replaces it).
+_LINE_KEEPING_KEYS = frozenset({"pageup", "pagedown", "f5"})
+_LINE_KEEPING_CHORDS = frozenset(
+    frozenset(c.split("+"))
+    for c in ("alt+tab", "alt+shift+tab", "alt+f4", "ctrl+c", "ctrl+s", "ctrl+l", "ctrl+t", "ctrl+n", "ctrl+w")
+)
+
+
+def line_known_after(
+    known: bool, line: str, tool: str, args: Mapping[str, object], *, paste: bool = False, pasted: str | None = None
+) -> bool:
+    """Whether the gateway still knows the text of the line being typed, after a call that reached the desktop.
+
+    `unentered_after` follows typing, pasting a known clipboard and single keys that type a letter,
+    digit or space. Anything else a key can do to a line it cannot follow — Tab completion, history
+    (Up, F7, Ctrl+R), Backspace, Delete, the arrows, undo — nor where a click puts the caret in a
+    field that already holds text (a Run box or an address bar moves it; a console does not, but
+    the gateway cannot tell the two apart here). After such a call, the next Enter in a place that
+    runs its line asks a person (policy/typed.py). Enter, Esc, a Type with `clear`, and MultiEdit
+    (each item typed with `clear`) start a line the gateway knows again.
+
+    Args:
+        known: whether the line was known before this call.
+        line: the text typed since the last Enter, before this call.
+        tool: upstream's tool name.
+        args: the call's arguments.
+        paste: the call is a paste chord.
+        pasted: the clipboard text it pasted, None when the gateway does not know it.
+
+    Returns:
+        Whether the line is known after the call.
+    """
+    if tool == "Type" and isinstance(args.get("text"), str):
+        text = str(args["text"])
+        if truthy(args.get("clear", False)) or truthy(args.get("press_enter", False)) or _has_break(text):
+            return True
+        caret_moved = (
+            bool(line)
+            and caret_position(args) == "idle"
+            and (args.get("loc") is not None or args.get("label") is not None)
+        )
+        return known and not caret_moved
+    if tool == "MultiEdit":
+        return True
+    if tool != "Shortcut":
+        return known
+    keys = _chord(args)
+    if keys & _ENDS_LINE:
+        return True
+    if paste:  # an unknown clipboard puts unknown text in the line
+        return pasted is not None and (known or _has_break(pasted))
+    if typed_char(tool, args) is not None or "win" in keys or keys in _LINE_KEEPING_CHORDS:
+        return known
+    return known and len(keys) == 1 and next(iter(keys)) in _LINE_KEEPING_KEYS
