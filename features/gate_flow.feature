@@ -157,6 +157,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     And the desktop received exactly one "type"
     And the desktop received exactly one "shortcut"
 
+  @S-RULE-61
+  Scenario: A command spaced with no-break spaces is judged as PowerShell runs it
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "PowerShell" with {"command": "Remove-Item\u00a0-Recurse\u00a0-Force\u00a0C:\\data"}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+
   @S-RULE-12
   Scenario: Text put on the clipboard and pasted into the Run box is judged as a command
     Given a gateway in front of the simulated desktop "run-box"

@@ -33,7 +33,7 @@ from policy.rules.shell.ops import Analysis
 from policy.rules.shell.ps_fold import MAX_TEXT_DEPTH, Nested
 from policy.rules.shell.ps_walk import Walker
 
-__all__ = ["CACHE_SIZE", "Nested", "analyse_powershell", "clear_analysis_cache"]
+__all__ = ["CACHE_SIZE", "Nested", "analyse_powershell", "clear_analysis_cache", "powershell_blanks"]
 
 # Distinct recent command texts kept (each key holds its text: at most 256 × MAX_COMMAND_CHARS,
 # about 3 MB); a call's repeated judgements are seconds apart, so a small cache catches them.
@@ -71,9 +71,26 @@ def _cached(text: str, depth: int, nested: Nested | None) -> Analysis:
     return _analyse(text, depth, nested)
 
 
+# PowerShell's tokenizer takes NBSP, NEL and every Unicode space, line or paragraph separator for a
+# blank (CharExtensions.IsWhitespace); the grammar takes only ASCII blanks, and would read
+# `Remove-Item<NBSP>-Recurse<NBSP>C:\x` as one command name. Each becomes a space before parsing (in a
+# string too: no protected place has such a character in its name, so this only errs towards judging).
+# NEL, NBSP, and the Unicode Zs/Zl/Zp characters above ASCII (tests/policy check the list against unicodedata).
+_BLANK_CHARS = (
+    "\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+_BLANKS = str.maketrans(_BLANK_CHARS, " " * len(_BLANK_CHARS))
+
+
+def powershell_blanks(text: str) -> str:
+    """`text` with every non-ASCII character PowerShell reads as a blank replaced by a space."""
+    return text if text.isascii() else text.translate(_BLANKS)
+
+
 def _analyse(text: str, depth: int, nested: Nested | None) -> Analysis:
     if len(text) > MAX_COMMAND_CHARS:
         return Analysis(failed="too large")
+    text = powershell_blanks(text)
     if depth > MAX_TEXT_DEPTH:
         return Analysis(failed="too deeply nested")
     walker = Walker(nested, depth)
