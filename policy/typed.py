@@ -33,6 +33,7 @@ from policy.rules.keyboard import (
     caret_position,
     is_enter_chord,
     is_paste_chord,
+    submit_target,
     typed_inputs,
     typing_target,
 )
@@ -160,6 +161,13 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     obs, _ = basis_of(call, ctx.view)
     if call.tool == "Shortcut" and is_enter_chord(call.tool, call.args):
         return None if ctx.view.line_known else _unknown_line(_target(obs, None, None))
+    if call.tool == "Click" and not _is_right_click(call):
+        # OK in a Run box is its Enter (S-RULE-60): at `loc`, or any element the label may be.
+        if ctx.view.line_known or obs is None:
+            return None
+        found = (submit_target(obs.capture, p) for p in _points(obs, call))
+        ok = next((f for f in found if f is not None), None)
+        return _unknown_line(ok) if ok is not None else None
     if call.tool == "Shortcut" or _is_right_click(call):
         if not (is_paste_chord(call.tool, call.args) or _is_right_click(call)):
             return None
@@ -192,6 +200,18 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
             if unknown is not None:
                 hits.insert(0, unknown)  # before other asks: it says why the line cannot be judged
     return _worst(hits)
+
+
+def _points(obs: Observation, call: ToolCall) -> list[Point]:
+    """The screen points a Click may land on: its `loc`, or every element its label may be."""
+    label = _label(call.args.get("label"))
+    if label is None:
+        loc = _loc(call.args.get("loc"))
+        return [] if loc is None else [loc]
+    table = label_table(obs, use_dom=obs.use_dom)
+    if not 0 <= label < len(table.rows):
+        return []
+    return [c.point for c in table.rows[label].candidates if c.point is not None]
 
 
 def _label(value: object) -> int | None:

@@ -238,6 +238,34 @@ def typing_target(capture: Capture, point: Point | None) -> tuple[TypingTarget, 
     return TypingTarget.UNKNOWN, "an unknown place: the observation shows no focused window or element"
 
 
+# The buttons of a Run box or Create new task box that run what its Open: field holds.
+_SUBMIT_BUTTONS = frozenset({"ok", "run"})
+
+
+def submit_target(capture: Capture, point: Point | None) -> tuple[TypingTarget, str] | None:
+    """The Run box whose line a click at `point` runs (its OK button), or None for any other click.
+
+    A click on OK is the Enter of a Run box or Task Manager's Create new task box: what the Open:
+    field holds runs (policy/typed.py asks when the gateway has lost that line).
+
+    Args:
+        capture: the parsed Snapshot the click acts on.
+        point: the click's screen point, or None.
+
+    Returns:
+        `(RUN_BOX, description)` for an OK button printed exactly at `point`, else None.
+    """
+    if point is None:
+        return None
+    view = _View(capture)
+    for el in capture.elements:
+        if el.point == point and el.control == "button" and _fold(el.name) in _SUBMIT_BUTTONS:
+            place = view.window_place(el.window or "")
+            if place is not None and place.kind is TypingTarget.RUN_BOX:
+                return place.kind, place.description
+    return None
+
+
 def _at_point(view: _View, point: Point) -> list[_Place]:
     context = [p for t in view.focus_context() if (p := view.window_place(t)) is not None]
     shown = [el for el in view.capture.elements if el.kind == "element" and el.point is not None]

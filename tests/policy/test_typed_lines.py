@@ -244,3 +244,33 @@ def test_a_command_refused_on_its_own_is_still_refused_on_a_line_the_gateway_los
     """S-RULE-60: the unknown line only asks where nothing worse is known: a recursive delete stays denied."""
     got = replay("console-powershell", [key("tab"), typed("Remove-Item -Recurse -Force C:\\data", press_enter=True)])
     assert got == [None, ("recursive-delete", "deny")]
+
+
+def ok_button(scenario: str) -> list[int]:
+    found = [e.point for e in capture_of(scenario).elements if e.control == "button" and e.name == "OK"]
+    assert found and found[0] is not None
+    return list(found[0])
+
+
+def ok_label(scenario: str) -> int:
+    from policy.labels import label_table
+
+    obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture_of(scenario))
+    point = tuple(ok_button(scenario))
+    rows = label_table(obs, use_dom=False).rows
+    return next(i for i, row in enumerate(rows) if any(c.point == point for c in row.candidates))
+
+
+@requirement("S-RULE-60")
+@pytest.mark.parametrize("scenario", ["run-box", "taskmgr-run"])
+def test_ok_in_a_run_box_is_its_enter(scenario: str) -> None:
+    """S-RULE-60: after a key the gateway cannot follow, a click on the Run box's OK (by point or by label) asks;
+    on a line it knows, OK goes through (the line was judged as it was typed); Cancel never asks."""
+    ok, label = ok_button(scenario), ok_label(scenario)
+    cancel = [list(e.point) for e in capture_of(scenario).elements if e.name == "Cancel" and e.point][0]
+    lost = [typed("shutdo"), key("down")]
+    assert replay(scenario, [*lost, ("Click", {"loc": ok})]) == [None, None, ASK]
+    assert replay(scenario, [*lost, ("Click", {"label": label})]) == [None, None, ASK]
+    assert replay(scenario, [*lost, ("Click", {"loc": cancel})]) == [None, None, None]
+    assert replay(scenario, [typed("notepad"), ("Click", {"loc": ok})]) == [None, None]
+    assert replay(scenario, [*lost, ("Click", {"loc": ok, "button": "right"})])[2] != ASK
