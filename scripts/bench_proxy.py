@@ -12,6 +12,9 @@ load hits all targets alike. Targets:
             Snapshot takes the focused window from it instead of probing (off by default)
   fastmcp   a FastMCP pass-through proxy (`create_proxy` over the upstream's stdio config), the
             peer; installed into a throwaway venv this script makes (never the product's deps)
+  sdk       a bare pass-through proxy on the `mcp` SDK the gateway is built on (its low-level
+            Server in front of its Client, tools/list and tools/call forwarded as they are, no
+            checks, no audit): the floor of any proxy built on that SDK
   relay     a raw byte relay (stdin → child → stdout, no parsing): the floor of any proxy
 
 Cases: DisplayInventory, Snapshot text (`use_vision=false`), Snapshot with PNG, a 5,000-element
@@ -73,6 +76,34 @@ create_proxy({"mcpServers": {"upstream": {"command": argv[0], "args": argv[1:]}}
 )
 """
 
+SDK_PROXY = """\
+import sys
+
+import anyio
+from mcp import Client, StdioServerParameters, types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+
+async def main(argv):
+    async with Client(StdioServerParameters(command=argv[0], args=argv[1:]), mode="legacy") as client:
+
+        async def list_tools(ctx, params):
+            return await client.list_tools()
+
+        async def call_tool(ctx, params: types.CallToolRequestParams):
+            return await client.call_tool(params.name, params.arguments or {})
+
+        server = Server("sdk-proxy", on_list_tools=list_tools, on_call_tool=call_tool)
+        # as in the gateway: no OpenTelemetry span per message (nothing exports it)
+        server.middleware[:] = [m for m in server.middleware if type(m).__name__ != "OpenTelemetryMiddleware"]
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+
+anyio.run(main, sys.argv[1:])
+"""
+
 RELAY = """\
 import subprocess, sys, threading
 
@@ -113,6 +144,8 @@ def target_argv(target: str, upstream: list[str], work: Path, fastmcp: Path | No
         return [sys.executable, "-m", "gateway", "serve", "--upstream-cmd", shlex.join(upstream)]
     if target == "relay":
         return [sys.executable, str(work / "relay.py"), *upstream]
+    if target == "sdk":
+        return [sys.executable, str(work / "sdk_proxy.py"), *upstream]
     assert fastmcp is not None
     return [str(fastmcp), str(work / "fastmcp_proxy.py"), *upstream]
 
@@ -228,8 +261,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="bench-proxy-"))
     (work / "relay.py").write_text(RELAY)
     (work / "fastmcp_proxy.py").write_text(FASTMCP_PROXY)
+    (work / "sdk_proxy.py").write_text(SDK_PROXY)
     fastmcp = None if args.no_fastmcp else fastmcp_python()
-    targets = ["direct", "gateway", "gateway+reuse", "relay"] + ([] if args.no_fastmcp else ["fastmcp"])
+    targets = ["direct", "gateway", "gateway+reuse", "sdk", "relay"] + ([] if args.no_fastmcp else ["fastmcp"])
     env = {**os.environ, "PYTHONPATH": str(ROOT), "FASTMCP_LOG_LEVEL": "WARNING"}
     samples: dict[tuple[str, str], list[float]] = {}
 
@@ -349,8 +383,9 @@ def main() -> int:
                 f"{case:16} {target:18} {row['median_ms']:10.2f} {row['p95_ms']:8.2f} "
                 f"{row['ratio']:9.2f} {row['paired_ratio']:7.2f}"
             )
-        gw, peer = rows.get("gateway"), rows.get("fastmcp")
+        gw, peer, sdk = rows.get("gateway"), rows.get("fastmcp"), rows.get("sdk")
         vs_peer = f"; gateway / fastmcp = {gw['median_ms'] / peer['median_ms']:.2f}" if gw and peer else ""
+        vs_peer += f"; gateway / bare sdk = {gw['median_ms'] / sdk['median_ms']:.2f}" if gw and sdk else ""
         print(f"{'':16} target: {TARGETS_OF_ISSUE.get(case, 'must not probe')}{vs_peer}")
     if raw["cpu_ms_per_round"]:
         print("CPU ms per measured round (the proxy's own, and its upstream's):")

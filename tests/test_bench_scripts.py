@@ -50,14 +50,14 @@ def _bench_runs(bench_run: dict[str, object]) -> None:
     bench_run["report"] = json.loads(out.read_text(encoding="utf-8"))
 
 
-@then("every case has direct, gateway, gateway+reuse and relay rows with ratios to direct")
+@then("every case has direct, gateway, gateway+reuse, sdk and relay rows with ratios to direct")
 def _bench_rows(bench_run: dict[str, object]) -> None:
     report = bench_run["report"]
     assert isinstance(report, dict)
     summary = report["summary"]
     assert set(summary) == {"display", "snapshot_text", "snapshot_png", "large_tree", "click", "click_refused"}
     for case in ("display", "snapshot_text", "snapshot_png", "large_tree", "click"):
-        assert {"direct", "gateway", "gateway+reuse", "relay"} <= set(summary[case]), case
+        assert {"direct", "gateway", "gateway+reuse", "sdk", "relay"} <= set(summary[case]), case
         row = summary[case]["gateway"]
         assert row["median_ms"] > 0 and row["p95_ms"] >= row["median_ms"] and row["ratio"] > 0
     assert summary["click"]["direct probe+click"]["ratio"] == 1.0
@@ -71,6 +71,7 @@ def _bench_rss(bench_run: dict[str, object]) -> None:
     if sys.platform.startswith("linux"):  # VmHWM is read from /proc
         commands = " ".join(report["rss_mb"])
         assert "gateway serve" in commands and "relay.py" in commands and "gateway.sim" in commands
+        assert "sdk_proxy.py" in commands
 
 
 @then("the CPU time per round of each proxy and of its upstream is reported")
@@ -79,7 +80,8 @@ def _bench_cpu(bench_run: dict[str, object]) -> None:
     assert isinstance(report, dict)
     if sys.platform.startswith("linux"):  # read from /proc
         cpu = report["cpu_ms_per_round"]
-        assert {"direct-default", "gateway-default", "gateway-large", "relay-default"} <= set(cpu)
+        assert {"direct-default", "gateway-default", "gateway-large", "sdk-default", "relay-default"} <= set(cpu)
+        assert set(cpu["sdk-default"]) == {"proxy", "upstream"}
         assert "proxy" not in cpu["direct-default"] and cpu["direct-default"]["upstream"] > 0
         assert set(cpu["gateway-default"]) == {"proxy", "upstream"}
         assert cpu["gateway-default"]["proxy"] >= 0 and cpu["gateway-default"]["upstream"] > 0
