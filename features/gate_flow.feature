@@ -173,6 +173,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with COMMAND_RULE
     And no desktop event is a "shortcut"
 
+  @S-SELF-11
+  Scenario: The agent cannot approve its own request through the console script Windows installs
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "PowerShell" with {"command": "winmcp-gateway.exe approve apr-1"}
+    Then the result is refused with SELF_PROTECTION
+    And the desktop received nothing
+
   @S-FLOW-12
   Scenario: The agent cannot lift its own guard through PowerShell
     Given a gateway in front of the simulated desktop "default"

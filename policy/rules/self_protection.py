@@ -88,8 +88,18 @@ def _path_candidate(value: object) -> str:
     return p.rstrip("/")
 
 
+# A command name of the gateway's also names it as the program file Windows runs (`winmcp-gateway.exe`,
+# the console script pip installs) and, for `-m gateway`, as any module below the package
+# (`python -m gateway.__main__ approve …` runs the same command line).
+_PROGRAM_SUFFIX = r"(?:\.(?:exe|com|cmd|bat|ps1|pyw?))?"
+_SUBMODULE = r"(?:\.[\w.]+)?"
+# The package's entry file run by path (`python …\site-packages\gateway\__main__.py approve …`).
+_MAIN_FILE = re.compile(r"(?<![\w.-])gateway/__main__\.pyw?(?![\w.-])")
+
+
 def _names_in_text(text: str, form: str) -> bool:
-    return re.search(r"(?<![\w.-])" + re.escape(form) + r"(?![\w.-])", text) is not None
+    tail = "" if "/" in form else _SUBMODULE if form.startswith("-m ") else _PROGRAM_SUFFIX
+    return re.search(r"(?<![\w.-])" + re.escape(form) + tail + r"(?![\w.-])", text) is not None
 
 
 _SCRIPT_SUFFIXES = (".bat", ".cmd", ".ps1")
@@ -135,6 +145,8 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
         paths = [_canonical(str(args[k])).rstrip("/") for k in ("executable", "cwd") if args.get(k) is not None]
         arguments = app_arguments(args.get("args"))
         texts = [fold(" ".join(arguments)), *(fold(a) for a in arguments)] if arguments else []
+        # the program started is named too: `executable` may be the gateway's own command line
+        texts += [fold(str(args[k])) for k in ("executable", "name") if isinstance(args.get(k), str)]
     texts = [_canonical(t) for t in texts]
     ancestors_count = tool == "FileSystem" and mode_of(args) in ("delete", "move")
     for original, form in forms:
@@ -144,6 +156,8 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
                 return _self_protection(original)
         if any(_names_in_text(t, form) for t in texts):
             return _self_protection(original)
+    if forms and any(_MAIN_FILE.search(t) for t in texts):
+        return _self_protection("gateway/__main__.py")
     for t in texts:
         setting = _OWN_ENV_NAMES.search(t)
         if setting:
