@@ -180,6 +180,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with SELF_PROTECTION
     And the desktop received nothing
 
+  @S-SELF-12
+  Scenario: The agent cannot rewrite its client's server list to skip the gateway at the next start
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "FileSystem" with {"mode": "write", "path": "C:\\Users\\me\\AppData\\Roaming\\Claude\\claude_desktop_config.json", "content": "{}"}
+    Then the result is refused with SELF_PROTECTION
+    And the desktop received nothing
+
   @S-FLOW-12
   Scenario: The agent cannot lift its own guard through PowerShell
     Given a gateway in front of the simulated desktop "default"

@@ -158,11 +158,58 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
             return _self_protection(original)
     if forms and any(_MAIN_FILE.search(t) for t in texts):
         return _self_protection("gateway/__main__.py")
+    if forms:
+        client_config = _client_config_named(tool, args, texts)
+        if client_config is not None:
+            return _client_config_hit(client_config)
     for t in texts:
         setting = _OWN_ENV_NAMES.search(t)
         if setting:
             return _own_setting(setting.group().upper())
     return _profile_hit(tool, args, protected_paths)
+
+
+# The files that tell an MCP client which tool servers to start (Claude Desktop, Claude Code, Cursor,
+# VS Code, Windsurf, Cline; user and project files). Rewritten, the client's next start could run
+# Windows-MCP with no gateway in front of it.
+_CLIENT_CONFIG = (
+    r"(?:claude_desktop_config\.json|\.claude\.json|\.mcp\.json|\.(?:cursor|vscode)/mcp\.json"
+    r"|code(?: - insiders)?/user/mcp\.json|windsurf/mcp_config\.json|cline_mcp_settings\.json)"
+)
+_CLIENT_CONFIG_PATH = re.compile(r"(?:^|/)" + _CLIENT_CONFIG + r"$")
+_CLIENT_CONFIG_TEXT = re.compile(r"(?:(?<=[/\s'\"=,(])|^)" + _CLIENT_CONFIG + r"(?![\w.-])")
+# FileSystem modes that change the file at `path` (copy changes only its destination).
+_CHANGES_PATH = frozenset({"write", "delete", "move"})
+
+
+def _client_config_named(tool: str, args: Mapping[str, object], texts: Sequence[str]) -> str | None:
+    """The MCP client config a call would change: a FileSystem write, delete or move of one (or a copy
+    or move onto one), or any mention in a PowerShell command or App arguments (which may write it)."""
+    if tool == "FileSystem":
+        keys = ("path", "destination") if mode_of(args) in _CHANGES_PATH else ("destination",)
+        for key in keys:
+            value = args.get(key)
+            if isinstance(value, str):
+                found = _CLIENT_CONFIG_PATH.search(_path_candidate(value))
+                if found:
+                    return found.group().lstrip("/")
+        return None
+    for t in texts:
+        found = _CLIENT_CONFIG_TEXT.search(t)
+        if found:
+            return found.group()
+    return None
+
+
+def _client_config_hit(named: str) -> RuleHit:
+    return RuleHit(
+        rule_id=SELF_PROTECTION_ID,
+        action="deny",
+        risk="self-protection",
+        reason=f"The call would change or name an AI client's tool-server configuration ({named}): rewritten, "
+        "the client's next start could reach Windows-MCP with no gateway in front of it, so it is off limits "
+        "to the agent. Instead, read it with FileSystem `read` and ask the user to change it.",
+    )
 
 
 def _self_protection(named: str) -> RuleHit:

@@ -1,0 +1,77 @@
+"""An AI client's tool-server configuration is the gateway's too (S-SELF-12).
+
+Claude Desktop, Claude Code, Cursor, VS Code, Windsurf and Cline read which MCP servers to start from
+a JSON file. An agent that rewrites it can make the next start run Windows-MCP with no gateway in
+front: the guard switched off for the next start. Changing, deleting, moving or copying onto such a
+file is a self-protection deny; FileSystem `read` (and copying it elsewhere) stays allowed, so the
+refusal's remedy is itself allowed. The rules are built as the gateway builds them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gateway.app import SELF_COMMANDS
+from policy.rules.match import load_rules
+from tests._requirements import requirement
+
+STATE = "C:\\Users\\bob\\AppData\\Local\\winmcp-gateway"
+RULES = load_rules(protected_paths=[STATE, STATE + "\\STOP", *SELF_COMMANDS])
+ROAMING = "C:\\Users\\bob\\AppData\\Roaming"
+CONFIGS = [
+    f"{ROAMING}\\Claude\\claude_desktop_config.json",
+    "C:\\Users\\bob\\AppData\\Local\\Packages\\Claude_pzs8sxrjxfjjc\\LocalCache\\Roaming\\Claude\\claude_desktop_config.json",
+    "C:\\Users\\bob\\.claude.json",
+    "C:\\src\\app\\.mcp.json",
+    "C:\\Users\\bob\\.cursor\\mcp.json",
+    "C:\\src\\app\\.vscode\\mcp.json",
+    f"{ROAMING}\\Code\\User\\mcp.json",
+    f"{ROAMING}\\Code - Insiders\\User\\mcp.json",
+    "C:\\Users\\bob\\.codeium\\windsurf\\mcp_config.json",
+    f"{ROAMING}\\Code\\User\\globalStorage\\saoudrizwan.claude-dev\\settings\\cline_mcp_settings.json",
+]
+SELF = ("self-protection", "deny")
+
+
+def verdict(tool: str, **args: object) -> tuple[str, str] | None:
+    hit = RULES.match(tool, args)
+    return None if hit is None else (hit.rule_id, hit.action)
+
+
+@requirement("S-SELF-12")
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.rsplit("\\", 2)[-2] + "/" + p.rsplit("\\", 1)[-1])
+def test_changing_a_client_config_is_refused_by_every_tool(path: str) -> None:
+    """S-SELF-12: FileSystem write, delete, move, copy onto it, and PowerShell naming it are self-protection."""
+    assert verdict("FileSystem", mode="write", path=path, content='{"mcpServers": {}}') == SELF
+    assert verdict("FileSystem", mode="delete", path=path) == SELF
+    assert verdict("FileSystem", mode="move", path=path, destination="C:\\tmp\\x.json") == SELF
+    assert verdict("FileSystem", mode="copy", path="C:\\tmp\\x.json", destination=path) == SELF
+    assert verdict("PowerShell", command=f"Set-Content '{path}' '{{}}'") == SELF
+
+
+@requirement("S-SELF-12")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$f = 'claude_desktop' + '_config.json'; Set-Content \"$env:APPDATA\\Claude\\$f\" '{}'",
+        "'{}' | Out-File C:\\src\\app\\.vscode\\mcp.json",
+        "[IO.File]::WriteAllText(\"$env:USERPROFILE\\.cursor\\mcp.json\", '{}')",
+        "cmd /c echo {} > %APPDATA%\\Claude\\claude_desktop_config.json",
+        "notepad $env:APPDATA\\Claude\\claude_desktop_config.json",  # opened to be edited by typing
+    ],
+)
+def test_built_names_and_other_writers_are_refused(command: str) -> None:
+    """S-SELF-12: a name built by folding, a redirection, .NET and cmd all name the file."""
+    assert verdict("PowerShell", command=command) == SELF
+
+
+@requirement("S-SELF-12")
+def test_the_remedy_reading_it_with_filesystem_is_allowed_and_look_alikes_pass() -> None:
+    """S-SELF-12: the refusal says to read the file with FileSystem `read`, which passes; so does a copy of it
+    elsewhere, and files whose names only look alike."""
+    hit = RULES.match("FileSystem", {"mode": "write", "path": CONFIGS[0], "content": "{}"})
+    assert hit is not None and "FileSystem `read`" in hit.reason and "no gateway in front" in hit.reason
+    assert verdict("FileSystem", mode="read", path=CONFIGS[0]) is None
+    assert verdict("FileSystem", mode="copy", path=CONFIGS[0], destination="C:\\backup\\claude.json") is None
+    for path in ("C:\\src\\app\\x.mcp.json", "C:\\src\\app\\notmcp.json", "C:\\src\\app\\.vscode\\settings.json"):
+        assert verdict("FileSystem", mode="write", path=path, content="{}") is None, path
