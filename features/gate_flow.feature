@@ -187,6 +187,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with SELF_PROTECTION
     And the desktop received nothing
 
+  @S-SELF-13
+  Scenario: The agent cannot edit the gateway's own code for its next start
+    Given a gateway in front of the simulated desktop "default"
+    When the model writes into the gateway's own "policy" code with FileSystem
+    Then the result is refused with SELF_PROTECTION
+    And the desktop received nothing
+
   @S-FLOW-12
   Scenario: The agent cannot lift its own guard through PowerShell
     Given a gateway in front of the simulated desktop "default"

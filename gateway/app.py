@@ -56,6 +56,15 @@ OBSERVATION_COUNTER = "observation-ids"
 SELF_COMMANDS = ("winmcp-gateway", "winmcp_gateway", "-m gateway")
 
 
+def own_code_dirs() -> tuple[str, ...]:
+    """The folders of the gateway's own code (its `gateway` and `policy` packages, wherever they are
+    installed): edited, the next start would run a guard the agent wrote (S-SELF-13)."""
+    import gateway
+    import policy
+
+    return tuple(os.path.dirname(os.path.realpath(m.__file__)) for m in (gateway, policy) if m.__file__)
+
+
 def own_processes() -> tuple[str, ...]:
     """What a kill must not reach (S-SELF-10): this process's pid, and the name of the interpreter it runs
     in when that is not the gateway's own name (`python` for an installed gateway: `Stop-Process -Name
@@ -182,7 +191,13 @@ class GatewayApp:
         (`gateway.state.protected`). The default config folder counts whether or not a file is there
         (S-SELF-01): a config written there, or a junction made in its place, would load at the next start.
         """
-        own = (self.config.state_dir, self.kill.path, self.config.config_file, default_config_file().parent)
+        own = (
+            self.config.state_dir,
+            self.kill.path,
+            self.config.config_file,
+            default_config_file().parent,
+            *own_code_dirs(),
+        )
         return (*resolve_protected_paths(own), *SELF_COMMANDS)
 
     def forget_upstream_tools(self) -> None:

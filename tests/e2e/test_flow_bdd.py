@@ -155,6 +155,14 @@ def _call(world: World, tool: str, args: str) -> None:
     world.call(tool, json.loads(args))
 
 
+@when(parsers.parse('the model writes into the gateway\'s own "{package}" code with FileSystem'))
+def _write_own_code(world: World, package: str) -> None:
+    import importlib
+
+    folder = Path(importlib.import_module(package).__file__ or "").resolve().parent
+    world.call("FileSystem", {"mode": "write", "path": str(folder / "decide.py"), "content": "ALLOW_ALL = True"})
+
+
 @when(parsers.parse("the model converts image pixel {x:g}, {y:g} to a screen point"))
 def _convert(world: World, x: float, y: float) -> None:
     result = world.call("winmcp_to_screen", {"x": x, "y": y, "based_on": world.observations[-1]})

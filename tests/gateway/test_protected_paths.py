@@ -17,6 +17,7 @@ import pytest
 from gateway.app import SELF_COMMANDS, GatewayApp
 from gateway.config.load import default_config_file, load_config
 from gateway.state.protected import PathFacts, path_forms, resolve_protected_paths, short_name_with, short_path_name
+from policy.rules.match import load_rules
 from tests._requirements import requirement
 
 LOCAL = "C:\\Users\\Jonathan Smith\\AppData\\Local"
@@ -156,3 +157,26 @@ def test_a_relative_state_dir_is_made_absolute_when_the_config_is_loaded(
     config = load_config(environ={}, state_dir=Path("guard"))
     assert config.state_dir == tmp_path / "guard"
     assert config.state_dir.is_absolute()
+
+
+@requirement("S-SELF-13")
+def test_the_app_protects_the_folders_of_its_own_code(tmp_path: Path) -> None:
+    """S-SELF-13: the `gateway` and `policy` packages' folders (where this process imported them from) are
+    protected paths, and a rule set built from them refuses a write into either one."""
+    import gateway
+    import policy
+    from gateway.app import own_code_dirs
+
+    config = load_config(environ={}, state_dir=tmp_path / "state")
+    app = GatewayApp(config, _NoUpstream(), audit=[])  # type: ignore[arg-type]
+    dirs = own_code_dirs()
+    assert dirs == (
+        os.path.dirname(os.path.realpath(gateway.__file__)),
+        os.path.dirname(os.path.realpath(policy.__file__)),
+    )
+    assert set(dirs) <= set(app.protected_paths)
+    rules = load_rules(protected_paths=app.protected_paths)
+    for folder in dirs:
+        hit = rules.match("FileSystem", {"mode": "write", "path": os.path.join(folder, "decide.py"), "content": "x"})
+        assert hit is not None and hit.rule_id == "self-protection", folder
+    assert rules.match("FileSystem", {"mode": "write", "path": str(tmp_path / "notes.txt"), "content": "x"}) is None
