@@ -176,8 +176,12 @@ _CLIENT_CONFIG = (
     r"(?:claude_desktop_config\.json|\.claude\.json|\.mcp\.json|\.(?:cursor|vscode)/mcp\.json"
     r"|code(?: - insiders)?/user/mcp\.json|windsurf/mcp_config\.json|cline_mcp_settings\.json)"
 )
-_CLIENT_CONFIG_PATH = re.compile(r"(?:^|/)" + _CLIENT_CONFIG + r"$")
-_CLIENT_CONFIG_TEXT = re.compile(r"(?:(?<=[/\s'\"=,(])|^)" + _CLIENT_CONFIG + r"(?![\w.-])")
+# Python runs these at every start, in every program, the gateway included: `sitecustomize.py`,
+# `usercustomize.py`, and a `.pth` file's `import` lines in a site-packages folder.
+_PYTHON_STARTUP = r"(?:(?:site|user)customize\.py|site-packages/[^/\s'\"]+\.pth)"
+_GUARDED_FILE = r"(?:" + _CLIENT_CONFIG + "|" + _PYTHON_STARTUP + r")"
+_CLIENT_CONFIG_PATH = re.compile(r"(?:^|/)" + _GUARDED_FILE + r"$")
+_CLIENT_CONFIG_TEXT = re.compile(r"(?:(?<=[/\s'\"=,(])|^)" + _GUARDED_FILE + r"(?![\w.-])")
 # FileSystem modes that change the file at `path` (copy changes only its destination).
 _CHANGES_PATH = frozenset({"write", "delete", "move"})
 
@@ -202,6 +206,15 @@ def _client_config_named(tool: str, args: Mapping[str, object], texts: Sequence[
 
 
 def _client_config_hit(named: str) -> RuleHit:
+    if re.fullmatch(_PYTHON_STARTUP, named):
+        return RuleHit(
+            rule_id=SELF_PROTECTION_ID,
+            action="deny",
+            risk="self-protection",
+            reason=f"The call would change or name a file Python runs at every start ({named}), in every Python "
+            "program, the gateway included: its next start would run code the agent wrote. Instead, read it with "
+            "FileSystem `read` and ask the user to change it.",
+        )
     return RuleHit(
         rule_id=SELF_PROTECTION_ID,
         action="deny",

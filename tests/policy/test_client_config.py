@@ -75,3 +75,35 @@ def test_the_remedy_reading_it_with_filesystem_is_allowed_and_look_alikes_pass()
     assert verdict("FileSystem", mode="copy", path=CONFIGS[0], destination="C:\\backup\\claude.json") is None
     for path in ("C:\\src\\app\\x.mcp.json", "C:\\src\\app\\notmcp.json", "C:\\src\\app\\.vscode\\settings.json"):
         assert verdict("FileSystem", mode="write", path=path, content="{}") is None, path
+
+
+SITE = "C:\\Users\\bob\\AppData\\Roaming\\Python\\Python311\\site-packages"
+
+
+@requirement("S-SELF-14")
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"{SITE}\\usercustomize.py",
+        "C:\\Program Files\\Python311\\Lib\\site-packages\\sitecustomize.py",
+        f"{SITE}\\zz-hook.pth",
+        "C:\\Users\\bob\\pipx\\venvs\\winmcp-gateway\\Lib\\site-packages\\a.pth",
+    ],
+)
+def test_a_file_python_runs_at_every_start_is_the_gateways_too(path: str) -> None:
+    """S-SELF-14: `sitecustomize.py`, `usercustomize.py` and a site-packages `.pth` run inside every Python
+    program at its start, the gateway included: writing, deleting or naming one in PowerShell is refused."""
+    assert verdict("FileSystem", mode="write", path=path, content="import evil") == SELF
+    assert verdict("FileSystem", mode="delete", path=path) == SELF
+    assert verdict("PowerShell", command=f"Add-Content '{path}' 'import evil'") == SELF
+    hit = RULES.match("FileSystem", {"mode": "write", "path": path, "content": "x"})
+    assert hit is not None and "every start" in hit.reason and "FileSystem `read`" in hit.reason
+
+
+@requirement("S-SELF-14")
+def test_installing_packages_and_files_that_only_look_alike_pass() -> None:
+    """S-SELF-14: pip itself, a `.pth` outside site-packages, another `site.py`, and reading one pass."""
+    assert verdict("PowerShell", command="python -m pip install requests") is None
+    assert verdict("FileSystem", mode="write", path="C:\\proj\\notes.pth", content="x") is None
+    assert verdict("FileSystem", mode="write", path="C:\\proj\\src\\site.py", content="x") is None
+    assert verdict("FileSystem", mode="read", path=f"{SITE}\\distutils-precedence.pth") is None
