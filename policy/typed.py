@@ -19,6 +19,7 @@ ordinary text field, and its input is not judged (README, Command rules).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from policy.context import Context
@@ -31,6 +32,7 @@ from policy.rules.keyboard import (
     RISK,
     TypingTarget,
     caret_position,
+    edits_line,
     is_enter_chord,
     is_paste_chord,
     submit_target,
@@ -86,6 +88,8 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
     runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"
     return replace(hit, reason=f"text typed into {description} {runs} is a command: {hit.reason}")
 
+
+_BREAK = re.compile(r"\r\n|[\r\n]")
 
 # PowerShell's single quotes (ASCII and typographic); inside '…' each is written twice.
 _SINGLE_QUOTES = "'\u2018\u2019\u201a\u201b"
@@ -195,7 +199,11 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
                 hits.append(hit)
         # A click in a field that holds text may put the caret anywhere in it (a Run box, an address bar).
         caret_moved = bool(before) and caret == "idle" and (item.point is not None or item.label is not None)
-        if item.enter and not cleared and (not ctx.view.line_known or caret_moved):
+        # The lines an Enter of this call runs; a Tab or another control key in one changed it unseen.
+        ran = _BREAK.split(line)
+        ran = ran if item.enter and not line.endswith(("\n", "\r")) else ran[:-1]
+        edited = any(edits_line(r) for r in ran)
+        if edited or (item.enter and not cleared and (not ctx.view.line_known or caret_moved)):
             unknown = _unknown_line(where)
             if unknown is not None:
                 hits.insert(0, unknown)  # before other asks: it says why the line cannot be judged

@@ -488,6 +488,13 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
     return _BREAKS.split(line)[-1][-MAX_UNENTERED:]
 
 
+def edits_line(text: str) -> bool:
+    """Whether typed text holds a key that changes a line in ways the gateway cannot follow: a Tab
+    (upstream types it as the Tab key: completion in a console) or any other control character but a
+    line break (Backspace, Esc, Delete typed as characters)."""
+    return any((c < " " and c not in "\n\r") or c == "\x7f" for c in text)
+
+
 def caret_position(args: Mapping[str, object]) -> str:
     """Type's `caret_position`: `start` types before the field's text, `end` after it, `idle` where the caret is."""
     return str(args.get("caret_position") or "idle").strip().lower()
@@ -556,7 +563,11 @@ def line_known_after(
     """
     if tool == "Type" and isinstance(args.get("text"), str):
         text = str(args["text"])
-        if truthy(args.get("clear", False)) or truthy(args.get("press_enter", False)) or _has_break(text):
+        if truthy(args.get("press_enter", False)):
+            return True
+        if edits_line(_BREAKS.split(text)[-1]):  # a Tab (completion) or another control key stays on the line
+            return False
+        if truthy(args.get("clear", False)) or _has_break(text):
             return True
         caret_moved = (
             bool(line)
@@ -573,6 +584,7 @@ def line_known_after(
         return True
     if paste:  # an unknown clipboard puts unknown text in the line
         return pasted is not None and (known or _has_break(pasted))
-    if typed_char(tool, args) is not None or "win" in keys or keys in _LINE_KEEPING_CHORDS:
+    shell_chord = "win" in keys and keys != {"win", "v"}  # Win+V opens the clipboard history: a paste
+    if typed_char(tool, args) is not None or shell_chord or keys in _LINE_KEEPING_CHORDS:
         return known
     return known and len(keys) == 1 and next(iter(keys)) in _LINE_KEEPING_KEYS

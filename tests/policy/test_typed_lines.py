@@ -274,3 +274,40 @@ def test_ok_in_a_run_box_is_its_enter(scenario: str) -> None:
     assert replay(scenario, [*lost, ("Click", {"loc": cancel})]) == [None, None, None]
     assert replay(scenario, [typed("notepad"), ("Click", {"loc": ok})]) == [None, None]
     assert replay(scenario, [*lost, ("Click", {"loc": ok, "button": "right"})])[2] != ASK
+
+
+@requirement("S-RULE-60")
+@pytest.mark.parametrize("scenario", ["console-powershell", "console-cmd"])
+@pytest.mark.parametrize(
+    "steps",
+    [
+        [typed("Stop-Comp\t", press_enter=True)],  # upstream types "\t" as the Tab key: completion
+        [typed("Stop-Comp\t\n")],
+        [typed("Stop-Comp\t"), key("enter")],
+        [typed("Stop-Comp\t"), typed("", press_enter=True)],
+        [typed("Stop-Computerx\b\n")],  # a control character typed as a key
+        [typed("x", clear=True), typed("Stop-Comp\t", clear=True, press_enter=True)],
+        [key("win+v"), key("enter")],  # the clipboard history pastes an item the gateway never saw
+    ],
+    ids=[
+        "tab-enter",
+        "tab-newline",
+        "tab-then-enter-key",
+        "tab-then-typed-enter",
+        "backspace-char",
+        "cleared",
+        "win-v",
+    ],
+)
+def test_a_tab_or_control_key_typed_as_text_loses_the_line(scenario: str, steps: list[Step]) -> None:
+    """S-RULE-60: Windows-MCP types `\\t` as the Tab key (completion) and other control characters as keys:
+    the Enter that runs such a line asks, in the same call or a later one; so does Enter after Win+V."""
+    got = replay(scenario, [(t, dict(a)) for t, a in steps])
+    assert got[-1] == ASK and all(g is None for g in got[:-1]), got
+
+
+@requirement("S-RULE-60")
+def test_a_tab_in_a_document_or_on_a_line_not_run_changes_nothing() -> None:
+    """S-RULE-60: a Tab typed into Notepad is text; a Tab on a line ended by Enter before it does not reach the next."""
+    assert replay("notepad", [typed("a\tb", press_enter=True)]) == [None]
+    assert replay("console-powershell", [typed("Get-Date\n"), typed("Get-Location", press_enter=True)]) == [None, None]
