@@ -309,12 +309,24 @@ def app_command_line(args: Mapping[str, object]) -> str:
 # ---------------------------------------------------------------------------------------
 # Shortcut
 
-_KEY_ALIASES = {"windows": "win", "super": "win", "meta": "win", "lwin": "win", "rwin": "win"}
-_KEY_ALIASES |= {"control": "ctrl", "escape": "esc"}
+# Key names as the Shortcut tool may spell them → one name each. Windows-MCP maps `windows` and
+# `command` to Win and `option` to Alt, and its key library takes the left/right and long forms.
+KEY_ALIASES = {k: "win" for k in ("windows", "command", "cmd", "super", "meta", "lwin", "rwin")}
+KEY_ALIASES |= {k: "ctrl" for k in ("control", "lctrl", "rctrl", "lcontrol", "rcontrol", "ctrlleft", "ctrlright")}
+KEY_ALIASES |= {k: "shift" for k in ("lshift", "rshift", "shiftleft", "shiftright")}
+KEY_ALIASES |= {k: "alt" for k in ("option", "menu", "lalt", "ralt", "lmenu", "rmenu", "altleft", "altright")}
+KEY_ALIASES |= {"escape": "esc", "ins": "insert", "del": "delete", "return": "enter", "back": "backspace"}
+
+
+def chord_keys(shortcut: object) -> frozenset[str]:
+    """A Shortcut's keys (`+` between them, any case and spacing), each under its one name."""
+    keys = str(shortcut or "").replace(" ", "").lower().split("+")
+    return frozenset(KEY_ALIASES.get(k, k) for k in keys if k)
+
+
 _LAUNCHER_CHORDS = (frozenset({"win", "r"}), frozenset({"win", "x"}))
 
 
 def shortcut_launcher(tool: str, args: Mapping[str, object]) -> bool:
     """Shortcut Win+R (Run) or Win+X (power-user menu)."""
-    keys = frozenset(_KEY_ALIASES.get(k, k) for k in _text(args, "shortcut").replace(" ", "").split("+"))
-    return keys in _LAUNCHER_CHORDS
+    return chord_keys(_text(args, "shortcut")) in _LAUNCHER_CHORDS

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from policy.observation import Capture, Element, Point
-from policy.rules.args import truthy
+from policy.rules.args import chord_keys, truthy
 
 
 class TypingTarget(StrEnum):
@@ -409,15 +409,11 @@ def typed_commands(tool: str, args: Mapping[str, object]) -> list[tuple[str, boo
     return [(item.text, item.enter) for item in typed_inputs(tool, args)]
 
 
-_KEY_NAMES = {"control": "ctrl", "lctrl": "ctrl", "rctrl": "ctrl", "ctrlleft": "ctrl", "ctrlright": "ctrl"}
-_KEY_NAMES |= {"lshift": "shift", "rshift": "shift", "shiftleft": "shift", "shiftright": "shift"}
-_KEY_NAMES |= {"ins": "insert", "return": "enter"}
 _PASTE_CHORDS = (frozenset({"ctrl", "v"}), frozenset({"shift", "insert"}), frozenset({"ctrl", "shift", "v"}))
 
 
 def _chord(args: Mapping[str, object]) -> frozenset[str]:
-    keys = str(args.get("shortcut") or "").replace(" ", "").lower().split("+")
-    return frozenset(_KEY_NAMES.get(k, k) for k in keys if k)
+    return chord_keys(args.get("shortcut"))
 
 
 def is_paste_chord(tool: str, args: Mapping[str, object]) -> bool:
