@@ -157,6 +157,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     And the desktop received exactly one "type"
     And the desktop received exactly one "shortcut"
 
+  @S-RULE-63
+  Scenario: A command typed key by key with the Shortcut tool is judged where it lands, and never typed
+    Given a gateway in front of the simulated desktop "console-powershell"
+    When the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "S+t+o+p+-+C+o+m+p+u+t+e+r+enter"}
+    Then the result is refused with COMMAND_RULE
+    And no desktop event is a "shortcut"
+
   @S-RULE-61
   Scenario: A command spaced with no-break spaces is judged as PowerShell runs it
     Given a gateway in front of the simulated desktop "default"

@@ -33,12 +33,11 @@ from policy.rules.keyboard import (
     TypingTarget,
     caret_position,
     edits_line,
-    is_enter_chord,
-    is_paste_chord,
     submit_target,
     typed_inputs,
     typing_target,
 )
+from policy.rules.sendkeys import KeyEvent, key_events
 from policy.values import ToolCall
 
 # Places that run what they are given (a credential prompt is handled on its own).
@@ -77,8 +76,8 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
             reason=f"this would type into {description}, a Windows security prompt. Instead, let the person "
             "answer the prompt themselves.",
         )
-    if kind not in RUNS_TEXT or ctx.rules is None:
-        return None
+    if kind not in RUNS_TEXT or ctx.rules is None or not text.strip():
+        return None  # blank text runs nothing
     # A console may run cmd as well as PowerShell (a Command Prompt, a Terminal tab, the Run box and an
     # address bar start command lines), and cmd reads `%ComSpec% /c …` or `for /r … do del` where
     # PowerShell reads something else: the text is judged both ways and the worse answer stands.
@@ -129,21 +128,58 @@ def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) ->
         return None
     text = ctx.view.clipboard
     if text is None:
-        if where[0] not in RUNS_TEXT and where[0] is not TypingTarget.CREDENTIAL_PROMPT:
-            return None
-        return RuleHit(
-            rule_id=UNKNOWN_PASTE_RULE,
-            action="ask",
-            risk="dynamic-command",
-            reason=f"this pastes into {where[1]}, which runs what it is given, and the gateway cannot know what "
-            "the clipboard holds. Instead, type the command with Type, or set it with Clipboard first.",
-        )
+        return _unknown_paste(where)
     line = ctx.view.unentered + text  # a paste completes the line typed before it, as typing does
     texts = (text, line) if line != text else (text,)
     hits = [_judge(t, where, ctx, enter="\n" in t or "\r" in t) for t in texts]
     if not ctx.view.line_known and ("\n" in text or "\r" in text):
         hits.insert(0, _unknown_line(where))  # the paste's Enter runs a line the gateway does not know
     return _worst([h for h in hits if h is not None])
+
+
+def _key_hits(events: tuple[KeyEvent, ...], where: tuple[TypingTarget, str], ctx: Context) -> list[RuleHit]:
+    """What a Shortcut's keys hit where they land (the keyboard focus): the text they type is judged like
+    Type's, alone and with the line it completes, each Enter runs that line (asking when the gateway
+    lost it), a paste is judged by the clipboard, and text left without Enter is judged too."""
+    hits: list[RuleHit | None] = []
+    line, known, typed = ctx.view.unentered, ctx.view.line_known, ""
+    for e in events:
+        if e.kind == "text":
+            line, typed = line + e.text, typed + e.text
+        elif e.kind in ("paste", "unknown-paste"):
+            clip = ctx.view.clipboard if e.kind == "paste" else None
+            if clip is None:
+                hits.append(_unknown_paste(where))
+                known = False
+                continue
+            *ran, rest = _BREAK.split(line + clip)
+            for run in ran:  # each line break in the clipboard is an Enter
+                hits += [_judge(run, where, ctx, enter=True), None if known else _unknown_line(where)]
+                known = True
+            line, typed = rest, typed + clip
+        elif e.kind == "edit":
+            known = False
+        elif e.kind == "end-line":
+            line, known, typed = "", True, ""
+        elif e.kind == "enter":
+            texts = {typed, line} - {""}
+            hits += [_judge(t, where, ctx, enter=True) for t in texts]
+            hits.append(None if known else _unknown_line(where))
+            line, known, typed = "", True, ""
+    hits += [_judge(t, where, ctx, enter=False) for t in {typed, line} - {""} if typed]
+    return [h for h in hits if h is not None]
+
+
+def _unknown_paste(where: tuple[TypingTarget, str]) -> RuleHit | None:
+    if where[0] not in RUNS_TEXT and where[0] is not TypingTarget.CREDENTIAL_PROMPT:
+        return None
+    return RuleHit(
+        rule_id=UNKNOWN_PASTE_RULE,
+        action="ask",
+        risk="dynamic-command",
+        reason=f"this pastes into {where[1]}, which runs what it is given, and the gateway cannot know what "
+        "the clipboard holds. Instead, type the command with Type, or set it with Clipboard first.",
+    )
 
 
 def _is_right_click(call: ToolCall) -> bool:
@@ -163,8 +199,8 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     if call.tool not in TYPED_TOOLS:
         return None
     obs, _ = basis_of(call, ctx.view)
-    if call.tool == "Shortcut" and is_enter_chord(call.tool, call.args):
-        return None if ctx.view.line_known else _unknown_line(_target(obs, None, None))
+    if call.tool == "Shortcut":
+        return _worst(_key_hits(key_events(call.args.get("shortcut")), _target(obs, None, None), ctx))
     if call.tool == "Click" and not _is_right_click(call):
         # OK in a Run box is its Enter (S-RULE-60): at `loc`, or any element the label may be.
         if ctx.view.line_known or obs is None:
@@ -172,16 +208,10 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
         found = (submit_target(obs.capture, p) for p in _points(obs, call))
         ok = next((f for f in found if f is not None), None)
         return _unknown_line(ok) if ok is not None else None
-    if call.tool == "Shortcut" or _is_right_click(call):
-        if not (is_paste_chord(call.tool, call.args) or _is_right_click(call)):
-            return None
-        point = None
-        if _is_right_click(call):
-            where = _target(obs, _loc(call.args.get("loc")), _label(call.args.get("label")))
-            if where[0] is not TypingTarget.CONSOLE:
-                return None  # a right click pastes only in a console
-        else:
-            where = _target(obs, point, None)
+    if _is_right_click(call):
+        where = _target(obs, _loc(call.args.get("loc")), _label(call.args.get("label")))
+        if where[0] is not TypingTarget.CONSOLE:
+            return None  # a right click pastes only in a console
         return _paste_hit(call, ctx, where)
     hits: list[RuleHit] = []
     cleared = call.tool == "MultiEdit" or truthy(call.args.get("clear", False))

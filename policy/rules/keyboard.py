@@ -37,12 +37,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from policy.observation import Capture, Element, Point
-from policy.rules.args import chord_keys, truthy
+from policy.rules.args import truthy
+from policy.rules.sendkeys import KeyEvent, key_events
 
 
 class TypingTarget(StrEnum):
@@ -409,42 +410,65 @@ def typed_commands(tool: str, args: Mapping[str, object]) -> list[tuple[str, boo
     return [(item.text, item.enter) for item in typed_inputs(tool, args)]
 
 
-_PASTE_CHORDS = (frozenset({"ctrl", "v"}), frozenset({"shift", "insert"}), frozenset({"ctrl", "shift", "v"}))
-
-
-def _chord(args: Mapping[str, object]) -> frozenset[str]:
-    return chord_keys(args.get("shortcut"))
+def _events(tool: str, args: Mapping[str, object]) -> tuple[KeyEvent, ...]:
+    return key_events(args.get("shortcut")) if tool == "Shortcut" else ()
 
 
 def is_paste_chord(tool: str, args: Mapping[str, object]) -> bool:
-    """Whether a Shortcut call pastes: Ctrl+V, Shift+Insert, or Ctrl+Shift+V (Windows Terminal).
+    """Whether a Shortcut call pastes: Ctrl+V, Shift+Insert, Ctrl+Shift+V (Windows Terminal) or Win+V (the
+    clipboard history), pressed as Windows-MCP presses its keys (`policy.rules.sendkeys`).
 
     Args:
         tool: upstream's tool name.
-        args: the call's arguments (`shortcut`, keys joined by `+`, any case and spacing).
+        args: the call's arguments (`shortcut`, keys joined by `+`).
 
     Returns:
-        True for a paste chord of the Shortcut tool.
+        True when one of the keys the call presses pastes.
     """
-    return tool == "Shortcut" and _chord(args) in _PASTE_CHORDS
+    return any(e.kind in ("paste", "unknown-paste") for e in _events(tool, args))
 
 
 def is_enter_chord(tool: str, args: Mapping[str, object]) -> bool:
-    """Whether a Shortcut call presses Enter (`enter` / `return`), which runs what was typed before.
+    """Whether a Shortcut call presses Enter (alone, with modifiers, or after text it types).
 
     Args:
         tool: upstream's tool name.
         args: the call's arguments.
 
     Returns:
-        True for the Shortcut `enter` (alone or with modifiers, e.g. `ctrl+enter`).
+        True when one of the keys the call presses is Enter.
     """
-    return tool == "Shortcut" and "enter" in _chord(args)
+    return any(e.kind == "enter" for e in _events(tool, args))
+
+
+def follow_keys(line: str, known: bool, events: Sequence[KeyEvent], clipboard: str | None) -> tuple[str, bool]:
+    """The line being typed, and whether the gateway still knows it, after a Shortcut's keys.
+
+    Args:
+        line: the text typed since the last Enter.
+        known: whether that line is known.
+        events: the keys (`sendkeys.key_events`).
+        clipboard: what a paste puts in, None when the gateway does not know it.
+
+    Returns:
+        `(line, known)` after the keys.
+    """
+    for e in events:
+        if e.kind == "text":
+            line += e.text
+        elif e.kind in ("enter", "end-line"):
+            line, known = "", True
+        elif e.kind == "paste" and clipboard is not None:
+            line += clipboard
+            if _has_break(clipboard):
+                line, known = _BREAKS.split(line)[-1], True
+        elif e.kind in ("paste", "unknown-paste", "edit"):
+            known = False
+    return line[-MAX_UNENTERED:], known
 
 
 # The most of the line typed since the last Enter that is kept (a console line is rarely longer).
 MAX_UNENTERED = 4096
-_ENDS_LINE = frozenset({"enter", "esc", "escape"})
 _BREAKS = re.compile(r"[\r\n]")
 
 
@@ -475,12 +499,10 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
         items = typed_inputs(tool, args)
         if items:
             line = items[-1].text
-    elif tool == "Shortcut" and _chord(args) & _ENDS_LINE:
-        return ""
+    elif tool == "Shortcut":
+        return follow_keys(line, True, _events(tool, args), pasted)[0]
     elif pasted is not None:
         line += pasted
-    elif (char := typed_char(tool, args)) is not None:
-        line += char
     return _BREAKS.split(line)[-1][-MAX_UNENTERED:]
 
 
@@ -494,43 +516,6 @@ def edits_line(text: str) -> bool:
 def caret_position(args: Mapping[str, object]) -> str:
     """Type's `caret_position`: `start` types before the field's text, `end` after it, `idle` where the caret is."""
     return str(args.get("caret_position") or "idle").strip().lower()
-
-
-def typed_char(tool: str, args: Mapping[str, object]) -> str | None:
-    """The one character a Shortcut call types, when that is certain: a letter (upper case with
-    Shift), a digit, or `space`, with no Ctrl, Alt or Win. None for anything else (a symbol and a
-    Shift+digit depend on the keyboard layout).
-
-    Args:
-        tool: upstream's tool name.
-        args: the call's arguments.
-
-    Returns:
-        The character, or None.
-    """
-    if tool != "Shortcut":
-        return None
-    keys = _chord(args)
-    rest = keys - {"shift"}
-    if len(rest) != 1:
-        return None
-    (key,) = rest
-    shifted = "shift" in keys
-    if len(key) == 1 and "a" <= key <= "z":
-        return key.upper() if shifted else key
-    if len(key) == 1 and key.isdigit() and not shifted:
-        return key
-    return " " if key == "space" else None
-
-
-# Chords that change no line of text anywhere the gateway knows: the Windows shell's own (Win+…),
-# switching and closing windows, copy, save, refresh, scrolling, a browser's tabs, focusing the
-# address bar (its text selected, so what is typed next replaces it).
-_LINE_KEEPING_KEYS = frozenset({"pageup", "pagedown", "f5"})
-_LINE_KEEPING_CHORDS = frozenset(
-    frozenset(c.split("+"))
-    for c in ("alt+tab", "alt+shift+tab", "alt+f4", "ctrl+c", "ctrl+s", "ctrl+l", "ctrl+t", "ctrl+n", "ctrl+w")
-)
 
 
 def line_known_after(
@@ -575,12 +560,4 @@ def line_known_after(
         return True
     if tool != "Shortcut":
         return known
-    keys = _chord(args)
-    if keys & _ENDS_LINE:
-        return True
-    if paste:  # an unknown clipboard puts unknown text in the line
-        return pasted is not None and (known or _has_break(pasted))
-    shell_chord = "win" in keys and keys != {"win", "v"}  # Win+V opens the clipboard history: a paste
-    if typed_char(tool, args) is not None or shell_chord or keys in _LINE_KEEPING_CHORDS:
-        return known
-    return known and len(keys) == 1 and next(iter(keys)) in _LINE_KEEPING_KEYS
+    return follow_keys(line, known, _events(tool, args), pasted if paste else None)[1]

@@ -16,7 +16,8 @@ import pytest
 
 from policy.context import SessionView
 from policy.observation import Observation
-from policy.rules.keyboard import is_paste_chord, line_known_after, typed_char, unentered_after
+from policy.rules.keyboard import is_paste_chord, line_known_after, unentered_after
+from policy.rules.sendkeys import key_events
 from policy.typed import UNKNOWN_LINE_RULE, typed_hit
 from tests._requirements import requirement
 from tests.policy._world import T0, call, context
@@ -90,10 +91,9 @@ def test_enter_after_keys_the_gateway_cannot_follow_asks(
 @requirement("S-RULE-60")
 @pytest.mark.parametrize("scenario", ["console-powershell", "console-cmd"])
 def test_a_letter_typed_with_shortcut_joins_the_line_it_completes(scenario: str) -> None:
-    """S-RULE-60: `r`, then Shortcut `d`, then ` /s /q C:\\data` + Enter is `rd /s /q C:\\data`: refused as that."""
-    got = replay(scenario, [typed("r"), key("d"), typed(" /s /q C:\\data", press_enter=True)])
-    assert got[:2] == [None, None]
-    assert got[2] == ("recursive-delete", "deny")
+    """S-RULE-60: `Stop-Compute` typed, then Shortcut `r`, is the line `Stop-Computer`: refused as that
+    when the letter is pressed (text without Enter is judged: a later Enter runs it)."""
+    assert replay(scenario, [typed("Stop-Compute"), key("r")]) == [None, ("shutdown-restart", "deny")]
 
 
 @requirement("S-RULE-60")
@@ -131,7 +131,7 @@ def test_an_enter_in_a_paste_after_keys_the_gateway_cannot_follow_asks() -> None
         ("console-powershell", [typed("Get-Date", press_enter=True), typed("Get-Location", press_enter=True)]),
         ("console-cmd", [key("esc"), typed("dir", press_enter=True)]),
         # keys that type letters, or change no line, keep the line known
-        ("console-powershell", [key("g"), key("c"), key("i"), key("space"), key("enter")]),
+        ("console-powershell", [key("l"), key("s"), key("space"), key("enter")]),
         ("run-box", [key("win+r"), typed("notepad", press_enter=True)]),
         ("browser-address", [key("ctrl+l"), typed("https://example.com/docs", press_enter=True)]),
         ("browser-address", [key("alt+tab"), key("ctrl+c"), key("f5"), typed("https://example.com", press_enter=True)]),
@@ -177,28 +177,29 @@ def test_the_ask_says_why_and_its_remedy_is_itself_allowed() -> None:
 
 @requirement("S-RULE-60")
 @pytest.mark.parametrize(
-    ("chord", "char"),
+    ("chord", "text"),
     [
         ("a", "a"),
         ("shift+a", "A"),
         ("Shift + Q", "Q"),
         ("7", "7"),
         ("space", " "),
-        ("shift+7", None),
+        ("a+b", "ab"),  # Windows-MCP types each one-character key: "ab"
+        ("shift+7", None),  # a symbol that depends on the keyboard layout
         ("ctrl+a", None),
         ("alt+d", None),
         ("win+e", None),
         ("tab", None),
-        ("enter", None),
-        ("oem_2", None),
         ("", None),
-        ("a+b", None),
     ],
 )
-def test_a_shortcut_types_one_character_only_when_that_is_certain(chord: str, char: str | None) -> None:
-    """S-RULE-60: a letter (Shift: upper case), a digit or space; symbols and Shift+digit depend on the layout."""
-    assert typed_char("Shortcut", {"shortcut": chord}) == char
-    assert typed_char("Type", {"shortcut": chord}) is None
+def test_what_text_a_shortcut_types(chord: str, text: str | None) -> None:
+    """S-RULE-60: letters (Shift: upper case), digits, space, and every one-character key in a row; nothing
+    when a modifier other than Shift is held or the key is a named one."""
+    typed = "".join(e.text for e in key_events(chord) if e.kind == "text")
+    assert typed == (text or "")
+    if text is None:
+        assert all(e.kind != "text" for e in key_events(chord))
 
 
 @requirement("S-RULE-60")
