@@ -165,6 +165,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with COMMAND_RULE
     And no desktop event is a "shortcut"
 
+  @S-RULE-64
+  Scenario: A misspelt shell name that upstream's fuzzy lookup would start is refused like the shell
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "App" with {"mode": "launch", "name": "Comand Promt"}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+
   @S-RULE-61
   Scenario: A command spaced with no-break spaces is judged as PowerShell runs it
     Given a gateway in front of the simulated desktop "default"

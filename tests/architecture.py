@@ -40,6 +40,8 @@ POLICY_ALLOWED = frozenset(
         "typing", "unicodedata",
         # A compiled grammar and its parser: pure computation on a string, no I/O (issue 18).
         "tree_sitter", "tree_sitter_powershell",
+        # String similarity, as upstream's fuzzy App lookup scores names: pure computation (S-RULE-64).
+        "rapidfuzz",
     }
 )  # fmt: skip
 POLICY_BANNED_CALLS = frozenset({"open", "__import__", "eval", "exec", "compile", "input", "breakpoint"})

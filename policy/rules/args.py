@@ -267,7 +267,63 @@ def app_interpreter(tool: str, args: Mapping[str, object]) -> bool:
         if INTERPRETERS.match(stem) or ext in SCRIPT_EXTENSIONS:
             return True
     name = args.get("name")
-    return isinstance(name, str) and bool(_INTERPRETER_NAMES.search(fold(name)))
+    return isinstance(name, str) and (bool(_INTERPRETER_NAMES.search(fold(name))) or fuzzy_shell(name))
+
+
+# Windows-MCP's App `launch` finds `name` in the Start menu with fuzzywuzzy's `extractOne` (WRatio,
+# score cut-off 70), so a misspelt `Comand Promt` or `Powershel` starts a shell. The gateway cannot see
+# the person's Start menu: it scores the name the same way (rapidfuzz's WRatio, the maintained
+# reimplementation) against the shells' Start-menu names and a set of common apps, and a name whose
+# best match is a shell (or ties with one) is a shell. A name closer to an ordinary app than to any
+# shell (`Windows Security`, `Visual Studio Code`) is that app.
+_SHELL_APPS = (
+    "Command Prompt",
+    "Windows PowerShell",
+    "Windows PowerShell ISE",
+    "PowerShell 7 (x64)",
+    "Windows Terminal",
+    "Terminal",
+    "Developer Command Prompt for VS 2022",
+    "Developer PowerShell for VS 2022",
+    "x64 Native Tools Command Prompt for VS 2022",
+    "Git Bash",
+    "Git CMD",
+    "Anaconda Prompt",
+    "Anaconda Powershell Prompt",
+    "Miniconda Prompt",
+    "Python 3.12",
+    "IDLE (Python 3.12 64-bit)",
+    "Node.js",
+    "Node.js command prompt",
+    "Ubuntu",
+    "Debian",
+    "Kali Linux",
+    "WSL",
+    "Windows Subsystem for Linux",
+)
+_COMMON_APPS = (
+    "Notepad", "Notepad++", "WordPad", "Paint", "Paint 3D", "Calculator", "Microsoft Edge", "Google Chrome",
+    "Firefox", "Word", "Excel", "PowerPoint", "Outlook", "OneNote", "Teams", "Slack", "Zoom", "Discord", "Steam",
+    "Spotify", "File Explorer", "Settings", "Control Panel", "Task Manager", "Photos", "Camera", "Maps", "Mail",
+    "Calendar", "Clock", "Weather", "Sticky Notes", "Snipping Tool", "Microsoft Store", "Xbox", "Visual Studio Code",
+    "Visual Studio 2022", "Windows Security", "Windows Tools", "Windows Update", "Windows Backup",
+    "Windows Media Player", "Registry Editor", "Event Viewer", "Device Manager", "Disk Management", "Services",
+    "Character Map", "Remote Desktop Connection", "Quick Assist", "Phone Link", "PowerToys", "Power Automate",
+    "Power BI Desktop", "Copilot", "Dev Home", "Get Help", "Tips", "Feedback Hub", "Magnifier", "Narrator",
+    "On-Screen Keyboard", "Sound Recorder", "Adobe Acrobat", "VLC media player", "7-Zip File Manager",
+)  # fmt: skip
+_FUZZY_CUTOFF = 70
+
+
+def fuzzy_shell(name: str) -> bool:
+    """Whether Windows-MCP's fuzzy Start-menu lookup could resolve `name` to a shell (see above)."""
+    from rapidfuzz import fuzz, process, utils
+
+    best_shell = process.extractOne(name, _SHELL_APPS, scorer=fuzz.WRatio, processor=utils.default_process)
+    if best_shell is None or best_shell[1] < _FUZZY_CUTOFF:
+        return False
+    best_app = process.extractOne(name, _COMMON_APPS, scorer=fuzz.WRatio, processor=utils.default_process)
+    return best_app is None or best_app[1] <= best_shell[1]
 
 
 def app_arguments(value: object) -> list[str]:
