@@ -374,3 +374,179 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "Get-ChildItem C:\Program` Files"
     Then the call hits no rule
+
+  @S-RULE-44
+  Scenario: Quotes in PowerShell arguments are read as PowerShell reads them
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c "dir "C:\Program Files" /b""
+    Then the call hits no rule
+    When PowerShell is asked to run "cmd.exe /c ""C:\Program Files\Git\bin\git.exe" --version""
+    Then the call hits no rule
+    When PowerShell is asked to run "cmd /c "rd /s /q "C:\Windows\System32"""
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Copy-Item C:\Users\me\AppData\Local\Google\Chrome\User" Data\Default\Login Data" C:\t\x"
+    Then the call hits rule "credential-access" with action "deny"
+
+  @S-RULE-45
+  Scenario: A WMI process creation through Invoke-CimMethod runs its constant command line
+    Given the built-in command rules
+    When PowerShell is asked to run "Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine='notepad.exe'}"
+    Then the call hits no rule
+    When PowerShell is asked to run "Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine='cmd /c rd /s /q C:\Windows'}"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine=$line}"
+    Then the call hits rule "dynamic-command" with action "ask"
+
+  @S-RULE-46
+  Scenario: cacls without an editing switch only shows the ACL
+    Given the built-in command rules
+    When PowerShell is asked to run "cacls C:\Windows /t"
+    Then the call hits no rule
+    When PowerShell is asked to run "cacls C:\Windows\System32 /e /g eve:F"
+    Then the call hits rule "protected-place-write" with action "deny"
+
+  @S-RULE-47
+  Scenario: Join-Path joins every child path it is given
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item (Join-Path C:\Windows System32 drivers)"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Remove-Item (Join-Path C:\Windows\System32 \drivers\etc\hosts)"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Remove-Item (Join-Path C:\Users\me\tmp x.txt)"
+    Then the call hits no rule
+
+  @S-RULE-48
+  Scenario: expand and replace write into their destination
+    Given the built-in command rules
+    When PowerShell is asked to run "expand C:\t\x.cab -F:* C:\Windows\System32"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "replace C:\t\hosts C:\Windows\System32\drivers\etc"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "expand C:\t\x.cab -F:* C:\t\out"
+    Then the call hits no rule
+
+  @S-RULE-49
+  Scenario: A path made with IO.Path is judged where it points
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item ([System.IO.Path]::Combine('C:\Windows','System32','drivers','etc','hosts'))"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Remove-Item ([IO.Path]::Combine('C:\t', 'x.txt'))"
+    Then the call hits no rule
+
+  @S-RULE-50
+  Scenario: A PowerShell pipeline built in the script runs what it is given
+    Given the built-in command rules
+    When PowerShell is asked to run "[PowerShell]::Create().AddScript('Remove-Item C:\Users\me\Documents -Recurse').Invoke()"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "[PowerShell]::Create().AddCommand('Stop-Process').AddParameter('Name','lsass').Invoke()"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "[PowerShell]::Create().AddScript('Get-Process').Invoke()"
+    Then the call hits no rule
+    When PowerShell is asked to run "Get-WmiObject -List Win32_Process | % { $_.Create('cmd /c rd /s /q C:\Users\me') }"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "(New-Object -ComObject MMC20.Application).Document.ActiveView.ExecuteShellCommand('cmd',$null,'/c rd /s /q C:\Users\me','7')"
+    Then the call hits rule "protected-place-delete" with action "deny"
+
+  @S-RULE-51
+  Scenario: A relative registry path and a mapped drive are read from where they point
+    Given the built-in command rules
+    When PowerShell is asked to run "cd HKLM:\SYSTEM\CurrentControlSet\Control\SecurityProviders; Set-ItemProperty WDigest -Name UseLogonCredential -Value 1"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "New-PSDrive -Name W -PSProvider FileSystem -Root C:\Windows; Remove-Item W:\System32\drivers\etc\hosts"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "cd HKCU:\Software\Contoso; Set-ItemProperty . -Name Theme -Value dark"
+    Then the call hits no rule
+
+  @S-RULE-52
+  Scenario: A security service stopped through its object or WMI is a security weakening
+    Given the built-in command rules
+    When PowerShell is asked to run "(Get-Service Sysmon64).Stop()"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Get-CimInstance Win32_Service -Filter "Name='Sysmon64'" | Invoke-CimMethod -MethodName StopService"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "wmic service where "name='WinDefend'" call changestartmode disabled"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "(Get-Service Spooler).Stop()"
+    Then the call hits no rule
+
+  @S-RULE-53
+  Scenario: Tokens, session cookies, host keys and setup answer files are credential stores
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-Content "$env:APPDATA\GitHub CLI\hosts.yml""
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Copy-Item ~\AppData\Roaming\Slack\Cookies C:\t\c"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Get-Content C:\Windows\Panther\Unattend.xml"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Get-Content $env:ProgramData\ssh\ssh_host_rsa_key.pub"
+    Then the call hits no rule
+
+  @S-RULE-54
+  Scenario: In cmd a program's name ends at a slash
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c "cmd.exe/c rd /s /q C:\Users\me""
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "cmd /c "ping/n 1 localhost""
+    Then the call hits no rule
+
+  @S-RULE-55
+  Scenario: A value changed in place and a parameter's default value are not overlooked
+    Given the built-in command rules
+    When PowerShell is asked to run "$x = [char[]]'stsoh\cte\srevird\23metsyS\swodniW\:C'; [array]::Reverse($x); Remove-Item (-join $x)"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "function f($p = (Remove-Item C:\Users\me\Documents -Recurse)) {}; f"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "$paths = @('C:\t\a', 'C:\t\b'); $paths.Count; Remove-Item $paths"
+    Then the call hits no rule
+
+  @S-RULE-56
+  Scenario: A trusted root certificate and remote-control firewall rules weaken the machine
+    Given the built-in command rules
+    When PowerShell is asked to run "Import-Certificate -FilePath C:\t\evil.cer -CertStoreLocation Cert:\LocalMachine\Root"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "certutil -addstore root C:\t\evil.cer"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Enable-NetFirewallRule -DisplayGroup 'Remote Desktop'"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Import-Certificate -FilePath C:\t\x.cer -CertStoreLocation Cert:\CurrentUser\My"
+    Then the call hits no rule
+
+  @S-RULE-57
+  Scenario: A folder shared over the network asks; PowerShell 2.0 and stopped log sessions weaken security
+    Given the built-in command rules
+    When PowerShell is asked to run "New-SmbShare -Name c -Path C:\ -FullAccess Everyone"
+    Then the call hits rule "network-change" with action "ask"
+    When PowerShell is asked to run "powershell -version 2 -c Get-Date"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "logman stop EventLog-Security -ets"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Get-SmbShare"
+    Then the call hits no rule
+    When PowerShell is asked to run "logman stop mytrace -ets"
+    Then the call hits no rule
+
+  @S-RULE-58
+  Scenario: Outlook's macro project is a startup place
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\AppData\\Roaming\\Microsoft\\Outlook\\VbaProject.OTM", "content": "x"}
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\Users\\me\\AppData\\Roaming\\Microsoft\\Outlook\\VbaProject.OTM"}
+    Then the call hits no rule
+
+  @S-RULE-59
+  Scenario: Stream writers, zip extraction and tar write where they point
+    Given the built-in command rules
+    When PowerShell is asked to run "$w = [IO.StreamWriter]::new('C:\Windows\System32\drivers\etc\hosts')"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "[System.IO.Compression.ZipFile]::ExtractToDirectory('C:\t\x.zip', 'C:\Windows\System32')"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "tar -xf C:\t\x.tar -C C:\Windows\System32"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "tar -xf C:\Users\me\Downloads\x.tar.gz -C C:\t"
+    Then the call hits no rule
+
+  @S-RULE-62
+  Scenario: Every corpus judgement equals its recorded line
+    Given the built-in command rules
+    When every corpus call is judged
+    Then each judgement equals its line in the golden file, in corpus order

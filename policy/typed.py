@@ -37,7 +37,7 @@ from policy.rules.keyboard import (
     typed_inputs,
     typing_target,
 )
-from policy.rules.sendkeys import KeyEvent, key_events
+from policy.rules.uia_keys import KeyEvent, key_events
 from policy.values import ToolCall
 
 # Places that run what they are given (a credential prompt is handled on its own).

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
 from policy.rules.normalize import fold
-from policy.rules.sendkeys import key_events
+from policy.rules.uia_keys import key_events
 
 Predicate: TypeAlias = Callable[[str, Mapping[str, object]], bool]
 
@@ -386,6 +386,6 @@ _LAUNCHER_CHORDS = (frozenset({"win", "r"}), frozenset({"win", "x"}))
 
 def shortcut_launcher(tool: str, args: Mapping[str, object]) -> bool:
     """Shortcut Win+R (Run) or Win+X (power-user menu): as a chord under any key name, or among the keys
-    Windows-MCP presses for the value (`{+W+i+n+}+r` is Win+R; `policy.rules.sendkeys`)."""
+    Windows-MCP presses for the value (`{+W+i+n+}+r` is Win+R; `policy.rules.uia_keys`)."""
     shortcut = _text(args, "shortcut")
     return chord_keys(shortcut) in _LAUNCHER_CHORDS or any(e.kind == "launcher" for e in key_events(shortcut))

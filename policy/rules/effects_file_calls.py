@@ -94,6 +94,16 @@ def _file_stream(op: Operation) -> Effects:
     return (effect(K.WRITE if writes else K.READ, _arg(op, 0), "[IO.FileStream]::new"),)
 
 
+def _stream_writer(op: Operation) -> Effects:
+    # `[IO.StreamWriter]::new(path[, append])` creates or empties the file (appends with $true): a write of
+    # it (S-RULE-59). Its first argument may be a stream instead of a path: one not constant is not judged.
+    return (effect(K.WRITE, op.args[0], "[IO.StreamWriter]::new"),) if op.args and op.args[0] is not None else ()
+
+
+def _stream_reader(op: Operation) -> Effects:
+    return (effect(K.READ, op.args[0], "[IO.StreamReader]::new"),) if op.args and op.args[0] is not None else ()
+
+
 def _fso_open(op: Operation) -> Effects:
     # OpenTextFile(path, iomode): 1 ForReading, 2 ForWriting, 8 ForAppending.
     mode = lower(_arg(op, 1))
@@ -130,6 +140,17 @@ FILE_CALLS: Mapping[str, Handler] = {
     "io.file::replace": _file_replace,
     "io.file::open": _file_open,
     "io.filestream::new": _file_stream,
+    "io.streamwriter::new": _stream_writer,
+    "io.streamreader::new": _stream_reader,
+    # A zip archive unpacked into a folder writes it; one made from a folder reads it (S-RULE-59).
+    "io.compression.zipfile::extracttodirectory": lambda op: (
+        effect(K.READ, _arg(op, 0), "[ZipFile]::ExtractToDirectory"),
+        effect(K.WRITE, _arg(op, 1), "[ZipFile]::ExtractToDirectory"),
+    ),
+    "io.compression.zipfile::createfromdirectory": lambda op: (
+        effect(K.READ, _arg(op, 0), "[ZipFile]::CreateFromDirectory"),
+        effect(K.WRITE, _arg(op, 1), "[ZipFile]::CreateFromDirectory"),
+    ),
     "io.file::createsymboliclink": _link("[IO.File]::CreateSymbolicLink"),
     **{f"io.file::{m}": _one(K.WRITE, f"[IO.File]::{m}") for m in _IO_FILE_WRITES},
     **{f"io.file::{m}": _one(K.READ, f"[IO.File]::{m}") for m in _IO_FILE_READS},

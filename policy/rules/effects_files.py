@@ -27,6 +27,7 @@ from policy.rules.effects_common import (
     is_session_path,
     lower,
     targets,
+    unquote,
 )
 from policy.rules.effects_registry import registry_cmdlet
 from policy.rules.effects_security import wsman_setting
@@ -380,11 +381,18 @@ def _icacls(op: Operation) -> Effects:
     return (effect(K.READ, path, "icacls"),) if path is not None else ()
 
 
+# cacls /?: /G /R /P /D change the ACL, /E edits it in place, /C goes on past errors while changing, and
+# /S:sddl replaces it; without them cacls displays the ACL (/T: of every file below, /S: as SDDL, /M /L:
+# of mount points, of links). A word that is not constant may be any of these (S-RULE-46).
+_CACLS_EDITS = ("e", "g", "r", "p", "d", "c")
+
+
 def _cacls(op: Operation) -> Effects:
     argv = argv_of(op)
-    words = argv.positionals()
+    words = argv.positionals(("g", "r", "p", "d"))
     path = words[0] if words else None
-    if argv.flag("e", "g", "p", "r", "d", "t"):
+    replaces = any(w.startswith(("/s:", "-s:")) for w in argv.lowered())
+    if argv.flag(*_CACLS_EDITS) or replaces or None in argv.words:
         return (effect(K.WRITE, path, op.name),)
     return (effect(K.READ, path, op.name),) if path is not None else ()
 
@@ -477,6 +485,71 @@ def _subst(op: Operation) -> Effects:
     return (effect(K.WRITE, words[0], "subst", extra=(("link_target", words[1] or ""),)),)
 
 
+def _expand(op: Operation) -> Effects:
+    """`expand source… destination` (`-F:files` picks from a cabinet): what it unpacks is written to the
+    destination; `-r` with no destination writes beside the source; `-d` only lists (S-RULE-48)."""
+    argv = argv_of(op)
+    words = argv.positionals()
+    if argv.flag("d") or not words:
+        return tuple(effect(K.READ, w, op.name) for w in words)
+    if len(words) == 1:
+        return (effect(K.READ, words[0], op.name),) + (
+            (effect(K.WRITE, words[0], op.name + " -r"),) if argv.flag("r") else ()
+        )
+    return (*(effect(K.READ, w, op.name) for w in words[:-1]), effect(K.WRITE, words[-1], op.name + " destination"))
+
+
+def _replace(op: Operation) -> Effects:
+    """`replace source [destination] [/a /s …]`: the source file replaces the file of the same name in the
+    destination folder (the current one when none is given), in every folder below it with /s; /a adds it
+    there instead (S-RULE-48)."""
+    words = argv_of(op).positionals()
+    source = words[0] if words else None
+    if source is None:
+        return ()
+    name = ntpath.basename(unquote(source).rstrip("\\/"))
+    folder = words[1] if len(words) > 1 else None
+    if len(words) > 1 and folder is None:
+        return (effect(K.READ, source, op.name), effect(K.WRITE, None, op.name + " destination"))
+    target = ntpath.join(unquote(folder), name) if folder is not None else name
+    return (effect(K.READ, source, op.name), effect(K.WRITE, target, op.name + " destination"))
+
+
+_TAR_CLUSTER = re.compile(r"-?[A-Za-z]+")
+
+
+def _tar(op: Operation) -> Effects:
+    """`tar -xf a.tar [-C dir]` writes what it unpacks into `dir` (the current folder when none is given)
+    (S-RULE-59). Options are bundled letters (`-xvzf`, or a first word without a dash, `xf`); `-f` and `-C`
+    take the next word. What an archive is made from is read like any program's arguments (`argument_reads`)."""
+    words = list(op.args)
+    extract, archive, folder = False, None, None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word is None:
+            continue
+        if word in ("--extract", "--get"):
+            extract = True
+        elif word.startswith(("--directory=", "--file=")):
+            value: Value = word.split("=", 1)[1]
+            folder, archive = (value, archive) if word.startswith("--directory") else (folder, value)
+        elif word in ("--directory", "--file") and i < len(words):
+            folder, archive = (words[i], archive) if word == "--directory" else (folder, words[i])
+            i += 1
+        elif _TAR_CLUSTER.fullmatch(word) and ((word.startswith("-") and not word.startswith("--")) or i == 1):
+            letters = word.lstrip("-")
+            extract = extract or "x" in letters
+            for letter in (c for c in letters if c in "fC"):
+                value = words[i] if i < len(words) else None
+                i += 1
+                archive, folder = (value, folder) if letter == "f" else (archive, value)
+    if not extract:
+        return ()
+    return (effect(K.READ, archive, "tar -x"), effect(K.WRITE, folder if folder is not None else ".", "tar -x"))
+
+
 def _findstr(op: Operation) -> Effects:
     argv = argv_of(op)
     words = argv.positionals()
@@ -502,6 +575,9 @@ FILE_PROGRAMS: Mapping[str, Handler] = {
     "subst": _subst,
     "findstr": _findstr,
     "find": _findstr,
+    "expand": _expand,
+    "tar": _tar,
+    "replace": _replace,
     "more": _cmd_read,
 }
 

@@ -328,6 +328,11 @@ NETWORK_CMDLETS: Mapping[str, Handler] = {
             "new-netnat",
             "set-netconnectionprofile",
             "reset-netadapteradvancedproperty",
+            # A folder shared, or a share opened to more people: its files reachable from the network (S-RULE-57).
+            "new-smbshare",
+            "set-smbshare",
+            "grant-smbshareaccess",
+            "unblock-smbshareaccess",
         )
     },
     "send-mailmessage": _mail,

@@ -44,7 +44,7 @@ from policy.rules.effects_registry import (
     registry_key_in_text,
     registry_root,
 )
-from policy.rules.effects_security import security_software_removed
+from policy.rules.effects_security import security_software_removed, wmi_service_change
 from policy.rules.effects_system import wmi_kill
 from policy.rules.effects_values import every_file, fed_effects, in_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation
@@ -137,6 +137,9 @@ def _wmi_target(op: Operation, wmi_class: str, where: str) -> Effects | None:
         return (effect(K.POWER, None, f"Win32_OperatingSystem {method}"),)
     if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
         return (effect(K.LOG_CLEAR, None, "Win32_NTEventlogFile ClearEventlog"),)
+    if wmi_class == "win32_service":
+        mode = first(bind(op), "arguments.startmode", "argumentlist")
+        return wmi_service_change(method, where, mode) or None
     return None
 
 
@@ -193,6 +196,35 @@ def _killed_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
             if earlier.name.endswith("::getprocessbyid"):
                 return (effect(K.KILL_FORCED, f"pid:{unquote(name)}" if name else None, ".Kill() of GetProcessById"),)
             return (effect(K.KILL_FORCED, name, ".Kill() of GetProcessesByName"),)
+    return None
+
+
+# A ServiceController's methods (`(Get-Service X).Stop()`) as the cmdlet that does the same (S-RULE-52).
+_SERVICE_METHODS = {"stop": "stop-service", "pause": "suspend-service"}
+_SERVICE_CONTROLLER = "system.serviceprocess.servicecontroller"
+
+
+def _service_earlier(ops: Sequence[Operation], index: int, method: str) -> Effects | None:
+    """`.Stop()`/`.Pause()` of the service an earlier `Get-Service X` or `[ServiceController]::new('X')` made:
+    judged as `Stop-Service X`/`Suspend-Service X` (S-RULE-52). None when no service was made before it."""
+    op = ops[index]
+    for earlier in reversed(ops[:index]):
+        if earlier.shell == "powershell" and earlier.name == "get-service":
+            names = tuple(("name", n) for n in targets(bind(earlier, ("name",)), "name", "displayname"))
+        elif earlier.shell == "dotnet" and earlier.name in (
+            f"{_SERVICE_CONTROLLER}::new",
+            f"{_SERVICE_CONTROLLER}.new",
+        ):
+            names = (("name", earlier.args[0] if earlier.args else None),)
+        elif earlier.shell == "powershell" and earlier.name == "new-object":
+            bound = bind(earlier, ("typename", "argumentlist"))
+            if not lower(first(bound, "typename")).endswith("serviceprocess.servicecontroller"):
+                continue
+            names = (("name", first(bound, "argumentlist")),)
+        else:
+            continue
+        stopped = Operation("powershell", _SERVICE_METHODS[method], names, (), op.text, op.depth, None)
+        return effects_of(stopped) if names else None
     return None
 
 
@@ -299,6 +331,8 @@ def _in_context(ops: Sequence[Operation], index: int) -> Effects | None:
     method = _method(op)
     if method == "kill" and not op.args:
         return _killed_earlier(ops, index)
+    if method in _SERVICE_METHODS and op.name.startswith(("?.", f"{_SERVICE_CONTROLLER}.")):
+        return _service_earlier(ops, index, method)
     if method in ("invokeverb", "invokeverbex", "movehere", "copyhere"):
         return _namespace_earlier(ops, index)
     if method in REGISTRY_METHODS and op.shell == "dotnet":

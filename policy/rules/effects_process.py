@@ -183,15 +183,25 @@ def _cmd_program(op: Operation) -> Effects:
             rest = words[lowered.index(switch) + 1 :]
             if len(rest) == 1:
                 rest = list(split_command_line(rest[0]))  # `cmd /c "x.bat arg"`
-            if rest and rest[0] is not None and _FILE_LIKE.search(unquote(rest[0])):
-                return (effect(K.EXECUTE, unquote(rest[0]), f"cmd {switch}"),)
+            program = None if not rest or rest[0] is None else unquote(rest[0])
+            head, slash, _ = (program or "").partition("/")
+            if slash and head and not head.endswith(":") and '"' not in (rest[0] or ""):
+                program = head  # `cmd.exe/c …`: cmd ends a program's name at `/` (S-RULE-54)
+            if program is not None and _FILE_LIKE.search(program):
+                return (effect(K.EXECUTE, program, f"cmd {switch}"),)
     return ()
 
 
 def _powershell_program(op: Operation) -> Effects:
     argv = argv_of(op)
     script = argv.value("file", "f")
-    return (effect(K.EXECUTE, script, f"{op.name} -File"),) if argv.flag("file", "f") else ()
+    out = [effect(K.EXECUTE, script, f"{op.name} -File")] if argv.flag("file", "f") else []
+    version = argv.value("version") if argv.flag("version") else None
+    if version is not None and unquote(version).startswith("2"):
+        # PowerShell 2.0 has no AMSI and no script block logging: started on purpose, it hides what runs (S-RULE-57).
+        extra = (("command", f"{op.name} -Version 2"),)
+        out.append(effect(K.SECURITY_WEAKENING, None, "amsi", extra=extra))
+    return tuple(out)
 
 
 def _script_host(op: Operation) -> Effects:
@@ -299,6 +309,9 @@ def _curl(op: Operation) -> Effects:
     return tuple(effect(K.WRITE, p, f"{op.name} -o") for p in outputs)
 
 
+_TRUST_STORES = frozenset({"root", "authroot", "trustedpublisher", "trustedpeople"})  # effects_security.TRUST_STORES
+
+
 def _certutil(op: Operation) -> Effects:
     argv = argv_of(op)
     words = argv.positionals()
@@ -309,6 +322,12 @@ def _certutil(op: Operation) -> Effects:
         out = [effect(K.DOWNLOAD_EXECUTE, url, "certutil -urlcache (LOLBin download)")]
         out += [effect(K.WRITE, w, "certutil download") for w in words if w is not url]
         return tuple(out)
+    if argv.flag("addstore", "installcert"):
+        # `certutil [-user] [-f] -addstore root x.cer`: the certificate becomes trusted (S-RULE-56).
+        store = words[0] if words else None
+        if store is None or lower(store) in _TRUST_STORES:
+            extra = (("command", "certutil -addstore"), ("setting", lower(store)))
+            return (effect(K.SECURITY_WEAKENING, store, "trusted-root", extra=extra),)
     if argv.flag("decode", "decodehex", "encode", "encodehex"):
         source = words[0] if words else None
         destination = words[1] if len(words) > 1 else None

@@ -34,7 +34,7 @@ WEAKENED = frozenset(
     {"defender", "firewall", "firewall-rule", "execution-policy", "uac", "audit-policy", "event-log", "monitoring"}
     | {"driver-signing", "safe-boot", "virtualization-security", "kernel-debug", "amsi", "exploit-protection"}
     | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access", "updates"}
-    | {"security-software"}
+    | {"security-software", "trusted-root"}
 )
 
 # Services whose stopping or disabling weakens the machine's defences, and what it weakens.
@@ -136,6 +136,11 @@ def _netsh(op: Operation) -> Effects:
         return (weakening("firewall-rule", None, "netsh firewall add"),)
     if re.search(r"\bwlan (?:show|export) profiles?\b", text) and "key=clear" in text.replace(" ", ""):
         return (effect(K.CREDENTIAL_ACCESS, None, "netsh wlan key=clear (Wi-Fi keys)"),)
+    group = re.search(r"\bfirewall set rule (?:group|name)\s*=\s*(.+?)\s+new\b.*\benable\s*=\s*yes\b", text)
+    if group and _REMOTE_GROUPS.search(group.group(1)):
+        return (
+            weakening("remote-access", group.group(1).strip('"'), "netsh advfirewall firewall set rule enable=yes"),
+        )
     if re.search(r"\badd helper\b", text):
         return (effect(K.PERSISTENCE, None, "netsh add helper", extra=(("rule", "persistence-hijack"),)),)
     return netsh_network(op)
@@ -262,6 +267,30 @@ def _service_change(op: Operation) -> Effects:
     return tuple(out)
 
 
+# Win32_Service's methods as the cmdlet that does the same (S-RULE-52).
+_WMI_SERVICE_METHODS = {"stopservice": "stop-service", "pauseservice": "suspend-service", "delete": "remove-service"}
+_WMI_SERVICE_NAME = re.compile(r"\b(?:name|displayname)\s*(?:=|like)\s*['\"]?([^'\"\s)]+)", re.IGNORECASE)
+
+
+def wmi_service_change(method: str, where: str, start_mode: Value = None) -> Effects:
+    """A Win32_Service method (`StopService`, `PauseService`, `Delete`, `ChangeStartMode`) called on the
+    services `where` names (a WQL filter or wmic's `where` words), judged as `Stop-Service`,
+    `Suspend-Service`, `Remove-Service` or `Set-Service -StartupType`; () for any other method or a filter
+    that names no service."""
+    found = _WMI_SERVICE_NAME.search(where)
+    if found is None:
+        return ()
+    name: tuple[tuple[str, Value], ...] = (("name", found.group(1)),)
+    method = method.lower()
+    if method in _WMI_SERVICE_METHODS:
+        return _service_change(Operation("powershell", _WMI_SERVICE_METHODS[method], name, (), where, 0, None))
+    if method == "changestartmode":
+        mode = None if start_mode is None else unquote(start_mode)
+        params = (*name, ("startuptype", mode))
+        return _service_change(Operation("powershell", "set-service", params, (), where, 0, None))
+    return ()
+
+
 def _firewall_profile(op: Operation) -> Effects:
     bound = bind(op)
     profile = first(bound, "profile", "name") or ("all" if "all" in bound else None)
@@ -278,6 +307,44 @@ def _firewall_rule(op: Operation) -> Effects:
     if lower(first(bound, "action")) == "allow" and lower(first(bound, "direction")) != "outbound":
         return (weakening("firewall-rule", first(bound, "displayname", "name"), display(op.name) + " -Action Allow"),)
     return ()
+
+
+# Certificate stores whose certificates Windows trusts for TLS and code signing (S-RULE-56).
+TRUST_STORES = frozenset({"root", "authroot", "trustedpublisher", "trustedpeople"})
+# Firewall rule groups that open the machine to remote control (S-RULE-56).
+_REMOTE_GROUPS = re.compile(
+    r"remote desktop|remote management|windows remote management|remote event log|remote service management"
+    r"|remote scheduled tasks|remote volume management|winrm|remote assistance|\bwmi\b|windows management",
+    re.IGNORECASE,
+)
+
+
+def trust_store(location: Value) -> bool:
+    """Whether a store (`Root`, `Cert:\\LocalMachine\\Root`, `CurrentUser\\AuthRoot`) is one Windows trusts."""
+    name = lower(location).replace("/", "\\").rstrip("\\").rsplit("\\", 1)[-1]
+    return name in TRUST_STORES
+
+
+def _certificate_import(op: Operation) -> Effects:
+    """`Import-Certificate`/`Import-PfxCertificate -CertStoreLocation Cert:\\…\\Root`: a certificate made
+    trusted, so TLS to any site can be intercepted and code signed with it runs as trusted (S-RULE-56)."""
+    bound = bind(op, ("filepath",))
+    location = first(bound, "certstorelocation")
+    if "certstorelocation" in bound and (location is None or trust_store(location)):
+        return (weakening("trusted-root", location, display(op.name), "certstorelocation"),)
+    return ()
+
+
+def _firewall_rule_enabled(op: Operation) -> Effects:
+    """`Enable-NetFirewallRule`/`Set-NetFirewallRule … -Enabled True` of the Remote Desktop, remote management,
+    WinRM or WMI rule groups opens the machine to remote control (S-RULE-56)."""
+    bound = bind(op, ("name",))
+    given = (first(bound, key) for key in ("displaygroup", "group", "name", "displayname"))
+    names = " ".join(unquote(v) for v in given if v)
+    enabled = op.name == "enable-netfirewallrule" or lower(first(bound, "enabled")) in ("true", "$true", "1", "yes")
+    if not enabled or not _REMOTE_GROUPS.search(names):
+        return ()
+    return (weakening("remote-access", names, display(op.name)),)
 
 
 def _execution_policy(op: Operation) -> Effects:
@@ -356,7 +423,35 @@ def wsman_setting(path: Value) -> Effects:
     return ()
 
 
+# The trace sessions that feed the event logs and security monitoring (S-RULE-57).
+_LOG_SESSIONS = re.compile(r"eventlog-|sysmon|defender|\bsense\b|diagtrack|microsoft-windows-threat", re.IGNORECASE)
+
+
+def _logman(op: Operation) -> Effects:
+    """`logman stop|delete|update <session> -ets` of an event-log or monitoring session: what would be logged
+    no longer is (S-RULE-57)."""
+    words = argv_of(op).positionals()
+    verb = lower(words[0]) if words else ""
+    if len(words) > 2 and lower(words[1]) in ("trace", "counter", "alert", "cfg", "api"):
+        words = [words[0], *words[2:]]  # `logman update trace <session> …`
+    name = words[1] if len(words) > 1 else None
+    if verb in ("stop", "delete", "update") and (name is None or _LOG_SESSIONS.search(unquote(name))):
+        return (weakening("event-log", name, f"logman {verb}"),)
+    return ()
+
+
+def _etw_session(op: Operation) -> Effects:
+    """`Stop-EtwTraceSession`/`Remove-EtwTraceSession`/`Remove-EtwTraceProvider`/`Remove-AutologgerConfig` of an
+    event-log or monitoring session (S-RULE-57)."""
+    bound = bind(op, ("name",))
+    name = first(bound, "sessionname", "autologgername", "name")
+    if name is None or _LOG_SESSIONS.search(unquote(name)):
+        return (weakening("event-log", name, display(op.name)),)
+    return ()
+
+
 SECURITY_PROGRAMS: Mapping[str, Handler] = {
+    "logman": _logman,
     "winrm": _winrm,
     "sc": _sc,
     "auditpol": _auditpol,
@@ -383,6 +478,14 @@ SECURITY_CMDLETS: Mapping[str, Handler] = {
     "set-service": _service_change,
     "set-netfirewallprofile": _firewall_profile,
     "new-netfirewallrule": _firewall_rule,
+    "enable-netfirewallrule": _firewall_rule_enabled,
+    "set-netfirewallrule": _firewall_rule_enabled,
+    "import-certificate": _certificate_import,
+    "stop-etwtracesession": _etw_session,
+    "remove-etwtracesession": _etw_session,
+    "remove-etwtraceprovider": _etw_session,
+    "remove-autologgerconfig": _etw_session,
+    "import-pfxcertificate": _certificate_import,
     "set-executionpolicy": _execution_policy,
     "set-processmitigation": _process_mitigation,
     "enable-psremoting": _remoting("Enable-PSRemoting"),

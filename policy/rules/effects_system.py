@@ -24,7 +24,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_file_calls import opens_for_writing
-from policy.rules.effects_security import SECURITY_SERVICES, service_name, weakening
+from policy.rules.effects_security import SECURITY_SERVICES, service_name, weakening, wmi_service_change
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -51,6 +51,9 @@ def _net(op: Operation) -> Effects:
         return (effect(K.ACCOUNT_CHANGE, name, f"net {verb} /{flag}", extra=members),)
     if verb == "accounts" and changes:
         return (effect(K.ACCOUNT_CHANGE, None, f"net accounts /{changes[0]}"),)
+    if verb == "share" and name is not None and "=" in name and "delete" not in changes:
+        # `net share data=C:\x /grant:everyone,full`: the folder reachable from the network (S-RULE-57)
+        return (effect(K.NETWORK_CHANGE, name.partition("=")[2] or None, "net share"),)
     if verb in ("stop", "pause") and service_name(name) in SECURITY_SERVICES:
         return (weakening(SECURITY_SERVICES[service_name(name)], name, f"net {verb}"),)
     return ()
@@ -223,6 +226,10 @@ def _wmic(op: Operation) -> Effects:
         return (effect(K.ACCOUNT_CHANGE, name.group(1) if name else None, "wmic useraccount"),)
     if alias == "os" and re.search(r"\b(?:shutdown|reboot|win32shutdown)\b", text):
         return (effect(K.POWER, None, "wmic os shutdown"),)
+    if alias == "service" and "where" in words:
+        call = words[words.index("call") + 1] if "call" in words[:-1] else ("delete" if "delete" in words else "")
+        mode = words[words.index(call) + 1] if call == "changestartmode" and words[-1] != call else None
+        return wmi_service_change(call, raw, mode)
     if alias == "nteventlog" and "cleareventlog" in words:
         log = re.search(r"(?:logfilename|filename)\s*=\s*['\"]?([^'\"\s]+)", raw, re.IGNORECASE)
         return (effect(K.LOG_CLEAR, log.group(1) if log else None, "wmic nteventlog cleareventlog"),)
@@ -365,7 +372,11 @@ def _wmi_method(op: Operation) -> Effects:
     method = lower(first(bound, "name", "methodname"))
     if wmi_class == "win32_process" and method == "create":
         return (
-            effect(K.EXECUTE, first(bound, "argumentlist", "arguments"), f"{display(op.name)} Win32_Process Create"),
+            effect(
+                K.EXECUTE,
+                first(bound, "argumentlist", "arguments.commandline", "arguments"),
+                f"{display(op.name)} Win32_Process Create",
+            ),
         )
     if wmi_class == "win32_process" and method == "terminate":
         return (wmi_kill(unquote(first(bound, "filter", "query"))),)
@@ -401,6 +412,11 @@ def _new_object(op: Operation) -> Effects:
     type_name = lower(first(bound, "typename")).removeprefix("system.")
     if "passwordvault" in type_name:
         return (effect(K.CREDENTIAL_ACCESS, None, "Windows PasswordVault"),)
+    if type_name in ("io.streamwriter", "io.streamreader"):  # `New-Object IO.StreamWriter(path)` (S-RULE-59)
+        given = tuple(v for k, v in op.params if k == "argumentlist") or tuple(op.args[1:])
+        kind = K.WRITE if type_name == "io.streamwriter" else K.READ
+        # A path not known (`New-Object IO.StreamWriter($p)`, or glued `(…)` the analyser leaves unread) asks.
+        return (effect(kind, given[0], f"New-Object {type_name}"),) if given else ()
     if type_name == "io.filestream":  # `New-Object IO.FileStream(path, mode, access)`: an open for writing?
         given = tuple(v for k, v in op.params if k == "argumentlist") or tuple(op.args[1:])
         writes = opens_for_writing(given) if given else True

@@ -26,7 +26,17 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from policy.rules.effects_common import Effects, bind, dedupe, effect, first, is_on, targets, unquote
+from policy.rules.effects_common import (
+    Effects,
+    bind,
+    dedupe,
+    effect,
+    first,
+    is_on,
+    is_registry_path,
+    targets,
+    unquote,
+)
 from policy.rules.effects_dispatch import effects_of
 from policy.rules.paths import special_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
@@ -99,11 +109,7 @@ def made_by(op: Operation) -> Made | None:
     if op.shell != "powershell":
         return None
     if op.name == "join-path":
-        bound = bind(op, ("path", "childpath"))
-        parts = [first(bound, "path"), first(bound, "childpath"), *targets(bound, "additionalchildpath")]
-        if any(p is None for p in parts[:2]) or None in parts:
-            return None
-        return Made(paths=(ntpath.join(*(unquote(p) for p in parts if p is not None)),))
+        return _joined(op)
     if op.name == "get-process":
         bound = bind(op, ("name",))
         names = [n for n in targets(bound, "name") if n is not None]
@@ -115,6 +121,26 @@ def made_by(op: Operation) -> Made | None:
         paths = [p for p in targets(bind(op, ("path",)), "path", "literalpath") if p is not None]
         return Made(paths=tuple(paths)) if paths else None
     return None
+
+
+_JOIN_SLOTS = ("path", "childpath")
+
+
+def _joined(op: Operation) -> Made | None:
+    """`Join-Path`'s result (S-RULE-47): the path, the child path, then every additional child path —
+    `-AdditionalChildPath a,b` or the positional words left after the first two (PowerShell 7 takes
+    the remaining arguments) — each joined by one separator: a child written rooted (`\\drivers`) is
+    still appended, never a new root as `ntpath.join` would make it."""
+    bound = bind(op, _JOIN_SLOTS)
+    named = bind(op)
+    rest = op.args[sum(1 for slot in _JOIN_SLOTS if slot not in named) :]
+    parts = [first(bound, "path"), first(bound, "childpath"), *targets(bound, "additionalchildpath"), *rest]
+    if "path" not in bound or "childpath" not in bound or None in parts:
+        return None
+    joined = unquote(parts[0])
+    for part in parts[1:]:
+        joined = joined.rstrip("\\/") + "\\" + unquote(part).lstrip("\\/")
+    return Made(paths=(joined,))
 
 
 # ---------------------------------------------------------------------------------------
@@ -326,24 +352,78 @@ def _relative(target: Value) -> bool:
     return target is not None and bool(unquote(target)) and not _ABSOLUTE.match(unquote(target))
 
 
+def _drive_of(op: Operation) -> tuple[str, str] | None:
+    """The drive a command maps (S-RULE-51): `New-PSDrive -Name W -PSProvider … -Root X` and `net use W: X`,
+    as (`w`, X); None for any other command or a name or root that is not constant."""
+    if op.shell == "powershell" and op.name == "new-psdrive":
+        bound = bind(op, ("name", "psprovider", "root"))
+        name, root = first(bound, "name"), first(bound, "root")
+    elif op.name == "net" and len(op.args) >= 3 and (op.args[0] or "").lower() == "use":
+        name, root = (op.args[1] or "").rstrip(":"), op.args[2]
+    else:
+        return None
+    if name is None or root is None or not unquote(name) or not unquote(root):
+        return None
+    return unquote(name).rstrip(":").lower(), unquote(root)
+
+
+def _on_drive(target: str, drives: dict[str, str]) -> str | None:
+    text = unquote(target)
+    drive, colon, rest = text.partition(":")
+    if not colon or drive.lower() not in drives:
+        return None
+    root = drives[drive.lower()]
+    return root.rstrip("\\/") + "\\" + rest.lstrip("\\/") if rest.strip("\\/") else root
+
+
+def _reread(op: Operation, found: Effects, moved: dict[str, str]) -> Effects:
+    """`op` judged again with each target word in `moved` replaced (a path read from the current location or a
+    mapped drive): a registry location makes `Set-ItemProperty WDigest …` a registry change, not a file
+    property (S-RULE-51). Where no word of `op` is such a target, the targets of its effects are moved."""
+    swap = {unquote(old): new for old, new in moved.items()}
+
+    def moved_word(word: Value) -> Value:
+        return swap.get(unquote(word), word) if word is not None else None
+
+    again = replace(
+        op,
+        args=tuple(moved_word(a) for a in op.args),
+        params=tuple((k, moved_word(v)) for k, v in op.params),
+    )
+    if again != op:
+        return tuple(e for e in effects_of(again) if e.target is None or e.target not in moved)
+    return tuple(replace(e, target=moved[e.target]) for e in found if e.target in moved)
+
+
 def in_folder(ops: Sequence[Operation], effects_per_op: Sequence[Effects]) -> Effects:
-    """The effects on relative targets read from the folder an earlier `Set-Location`/`cd` moved to.
+    """The effects on relative targets read from the folder (or registry key) an earlier `Set-Location`/`cd`
+    moved to, and on targets on a drive an earlier `New-PSDrive`/`net use` mapped, read from its root.
 
     Args:
         ops: the operations of one analysis, in source order.
         effects_per_op: each operation's effects, in the same order.
 
     Returns:
-        Extra effects (the relative readings stay too: a `cd` that fails leaves the old folder).
+        Extra effects (the first readings stay too: a `cd` that fails leaves the old folder).
     """
     out: list[Effect] = []
     cwd: str | None = None
+    drives: dict[str, str] = {}
     for op, found in zip(ops, effects_per_op, strict=False):
-        if cwd is not None:
-            out += [
-                replace(e, target=ntpath.join(cwd, unquote(e.target)))
-                for e in found
-                if e.kind in _PATH_KINDS and e.target is not None and _relative(e.target)
-            ]
+        moved: dict[str, str] = {}
+        for e in found:
+            if e.kind not in _PATH_KINDS or e.target is None:
+                continue
+            mapped = _on_drive(e.target, drives) if drives else None
+            if mapped is not None:
+                moved[e.target] = mapped
+            elif cwd is not None and _relative(e.target):
+                joined = ntpath.join(cwd, unquote(e.target))
+                moved[e.target] = ntpath.normpath(joined) if is_registry_path(cwd) else joined
+        if moved:
+            out += _reread(op, found, moved)
         cwd = _cwd_of(op, cwd)
+        drive = _drive_of(op)
+        if drive is not None:
+            drives[drive[0]] = drive[1]
     return tuple(out)

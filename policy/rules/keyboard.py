@@ -43,7 +43,7 @@ from enum import StrEnum
 
 from policy.observation import Capture, Element, Point
 from policy.rules.args import truthy
-from policy.rules.sendkeys import KeyEvent, key_events
+from policy.rules.uia_keys import KeyEvent, key_events
 
 
 class TypingTarget(StrEnum):
@@ -416,7 +416,7 @@ def _events(tool: str, args: Mapping[str, object]) -> tuple[KeyEvent, ...]:
 
 def is_paste_chord(tool: str, args: Mapping[str, object]) -> bool:
     """Whether a Shortcut call pastes: Ctrl+V, Shift+Insert, Ctrl+Shift+V (Windows Terminal) or Win+V (the
-    clipboard history), pressed as Windows-MCP presses its keys (`policy.rules.sendkeys`).
+    clipboard history), pressed as Windows-MCP presses its keys (`policy.rules.uia_keys`).
 
     Args:
         tool: upstream's tool name.
@@ -447,7 +447,7 @@ def follow_keys(line: str, known: bool, events: Sequence[KeyEvent], clipboard: s
     Args:
         line: the text typed since the last Enter.
         known: whether that line is known.
-        events: the keys (`sendkeys.key_events`).
+        events: the keys (`uia_keys.key_events`).
         clipboard: what a paste puts in, None when the gateway does not know it.
 
     Returns:

@@ -122,6 +122,8 @@ office-startup     startup       tree  | an Office startup folder (what is in it
     c:\program files\microsoft office\root\{office16\startup,office16\xlstart}
 office-template    startup       exact | Word's global template (its macros run with every document)
     ~\appdata\roaming\microsoft\templates\{normal.dotm,normalemail.dotm}
+outlook-macros     startup       exact | Outlook's macro project (it loads with Outlook)
+    ~\appdata\roaming\microsoft\outlook\vbaproject.otm
 credential-manager credential-store tree | Windows Credential Manager's store
     ~\appdata\{roaming,local}\microsoft\{credentials,vault}; c:\programdata\microsoft\vault
 dpapi-keys         credential-store tree | the Windows data-protection (DPAPI) keys
@@ -138,6 +140,15 @@ cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\.kube\config; c:\users\*\.docker\config.json; c:\users\*\{.npmrc,.pypirc,.netrc,_netrc}
     c:\users\*\appdata\roaming\filezilla\{sitemanager.xml,recentservers.xml}
     c:\users\*\appdata\roaming\rclone\rclone.conf; c:\users\*\.config\rclone\rclone.conf
+    c:\users\*\appdata\roaming\github cli\hosts.yml; c:\users\*\.config\gh\hosts.yml
+    c:\users\*\appdata\roaming\winscp.ini
+app-sessions       credential-store exact | a chat app's saved session cookies (they sign in as the user)
+    c:\users\*\appdata\roaming\{slack,microsoft\teams,discord}\{cookies*,network\cookies*}
+ssh-host-keys      credential-store exact | the SSH server's private host keys
+    c:\programdata\ssh\ssh_host_*_key
+setup-answers      credential-store exact | a Windows setup answer file (it may hold the administrator's password)
+    c:\windows\panther\{unattend.xml,autounattend.xml,unattend\unattend.xml}
+    c:\windows\system32\sysprep\{unattend.xml,panther\unattend.xml}
 ps-history         credential-store exact | PowerShell's command history (typed passwords and tokens end up in it)
     ~\appdata\roaming\microsoft\windows\powershell\psreadline\*_history.txt
 cloud-credentials  credential-store tree | saved cloud command-line credentials

@@ -2643,7 +2643,7 @@ DANGEROUS += [
             r"Invoke-CimMethod -ClassName Win32_Process -MethodName Create"
             r" -Arguments @{CommandLine='cmd /c rd /s /q C:\Users'}"
         ),
-        "dynamic-command",
+        "protected-place-delete",  # was dynamic-command: the hashtable's CommandLine is read (S-RULE-45)
     ),
 ]
 
@@ -3160,6 +3160,151 @@ ORDINARY += [
             r'$s = $k.OpenSubKey("Software\Contoso",$true); $s.SetValue("Theme","dark")'
         ),
     ),
+]
+
+# Stop 28: PowerShell's argument quoting (S-RULE-44), Invoke-CimMethod's Create (S-RULE-45), cacls' display
+# (S-RULE-46), Join-Path's child paths (S-RULE-47), expand and replace writing their destination (S-RULE-48).
+DANGEROUS += [
+    ("PowerShell", _ps(r'cmd /c "rd /s /q "C:\Windows\System32""'), "protected-place-delete"),
+    ("PowerShell", _ps(r'Copy-Item C:\Users\me\AppData\Local\Google\Chrome\User" Data\Default\Login Data" C:\t\x'),
+     "credential-access"),
+    ("PowerShell", _ps(r"Remove-Item C:\Program' Files\Windows Defender\MpCmdRun.exe'"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Invoke-CimMethod Win32_Process @{CommandLine='cmd /c rd /s /q C:\Windows'} Create"),
+     "protected-place-delete"),
+    ("PowerShell", _ps("$a = @{ClassName='Win32_Process'; MethodName='Create'; "
+                       r"Arguments=@{CommandLine='cmd /c net user eve P@ss1 /add'}}; Invoke-CimMethod @a"),
+     "account-change"),
+    ("PowerShell", _ps("Invoke-CimMethod -ClassName Win32_Process -MethodName $m -Arguments @{CommandLine='x'}"),
+     "dynamic-command"),
+    ("PowerShell", _ps(r"cacls C:\Windows\System32 /e /g eve:F"), "protected-place-write"),
+    ("PowerShell", _ps(r"Remove-Item (Join-Path C:\Windows System32 drivers)"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Remove-Item (Join-Path C:\Windows\System32 \drivers\etc\hosts)"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Remove-Item (Join-Path -Path C:\ -ChildPath Windows -AdditionalChildPath System32,config)"),
+     "protected-place-delete"),
+    ("PowerShell", _ps(r"expand C:\t\x.cab -F:* C:\Windows\System32"), "protected-place-write"),
+    ("PowerShell", _ps(r"replace C:\t\hosts C:\Windows\System32\drivers\etc"), "protected-place-write"),
+]  # fmt: skip
+ORDINARY += [
+    ("PowerShell", _ps(r'cmd /c "dir "C:\Program Files" /b"')),
+    ("PowerShell", _ps(r'cmd.exe /c ""C:\Program Files\Git\bin\git.exe" --version"')),
+    ("PowerShell", _ps(r'Get-ChildItem C:\Program" Files"')),
+    ("PowerShell", _ps("Invoke-CimMethod -ClassName Win32_Process -MethodName Create "
+                       "-Arguments @{CommandLine='notepad.exe'}")),
+    ("PowerShell", _ps(r"cacls C:\Windows /t")),
+    ("PowerShell", _ps(r"Remove-Item (Join-Path C:\Users\me\tmp x.txt)")),
+    ("PowerShell", _ps(r"expand C:\t\x.cab -F:* C:\t\out")),
+]  # fmt: skip
+
+# Stop 28, continued: IO.Path folded (S-RULE-49), a PowerShell pipeline built in the script (S-RULE-50), a
+# registry path relative to the current location and a mapped drive (S-RULE-51).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Remove-Item ([System.IO.Path]::Combine('C:\Windows','System32','drivers','etc','hosts'))"),
+     "protected-place-delete"),
+    ("PowerShell", _ps(r"[PowerShell]::Create().AddScript('Remove-Item C:\Users\me\Documents -Recurse').Invoke()"),
+     "protected-place-delete"),
+    ("PowerShell", _ps("[PowerShell]::Create().AddCommand('Stop-Process').AddParameter('Name','lsass').Invoke()"),
+     "dynamic-command"),
+    ("PowerShell", _ps(r"Get-WmiObject -List Win32_Process | % { $_.Create('cmd /c rd /s /q C:\Users\me') }"),
+     "protected-place-delete"),
+    ("PowerShell", _ps("(New-Object -ComObject MMC20.Application).Document.ActiveView."
+                       r"ExecuteShellCommand('cmd',$null,'/c rd /s /q C:\Users\me','7')"), "protected-place-delete"),
+    ("PowerShell", _ps(r"cd HKLM:\SYSTEM\CurrentControlSet\Control\SecurityProviders; "
+                       "Set-ItemProperty WDigest -Name UseLogonCredential -Value 1"), "security-weakening"),
+    ("PowerShell", _ps(r"New-PSDrive X Registry HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion; "
+                       r"Set-ItemProperty X:\Run -Name x -Value C:\t\x.exe"), "persistence-autostart"),
+    ("PowerShell", _ps(r"New-PSDrive -Name W -PSProvider FileSystem -Root C:\Windows; "
+                       r"Remove-Item W:\System32\drivers\etc\hosts"), "protected-place-delete"),
+    ("PowerShell", _ps(r"net use W: \\localhost\C$\Windows; Remove-Item W:\System32\drivers\etc\hosts"),
+     "protected-place-delete"),
+]  # fmt: skip
+ORDINARY += [
+    ("PowerShell", _ps(r"Remove-Item ([IO.Path]::Combine('C:\t', 'x.txt'))")),
+    ("PowerShell", _ps("[PowerShell]::Create().AddScript('Get-Process').Invoke()")),
+    ("PowerShell", _ps(r"cd HKCU:\Software\Contoso; Set-ItemProperty . -Name Theme -Value dark")),
+    ("PowerShell", _ps(r"New-PSDrive -Name P -PSProvider FileSystem -Root C:\t\proj; Remove-Item P:\build\out.txt")),
+]
+
+# A security service stopped through its object or WMI (S-RULE-52).
+DANGEROUS += [
+    ("PowerShell", _ps("(Get-Service Sysmon64).Stop()"), "security-weakening"),
+    ("PowerShell", _ps("(New-Object System.ServiceProcess.ServiceController 'EventLog').Stop()"), "security-weakening"),
+    ("PowerShell", _ps("Get-CimInstance Win32_Service -Filter \"Name='Sysmon64'\" | "
+                       "Invoke-CimMethod -MethodName StopService"), "security-weakening"),
+    ("PowerShell", _ps("wmic service where \"name='WinDefend'\" call changestartmode disabled"), "disable-defender"),
+]  # fmt: skip
+ORDINARY += [
+    ("PowerShell", _ps("(Get-Service Spooler).Stop()")),
+    ("PowerShell", _ps("$sw = [Diagnostics.Stopwatch]::StartNew(); $sw.Stop()")),
+]
+
+# More credential stores: a CLI token, chat session cookies, SSH host keys, setup answer files (S-RULE-53).
+DANGEROUS += [
+    ("PowerShell", _ps(r'Get-Content "$env:APPDATA\GitHub CLI\hosts.yml"'), "credential-access"),
+    ("PowerShell", _ps(r"Copy-Item ~\AppData\Roaming\Slack\Cookies C:\t\c"), "credential-access"),
+    ("PowerShell", _ps(r"Get-Content $env:ProgramData\ssh\ssh_host_ed25519_key"), "credential-access"),
+    ("PowerShell", _ps(r"Get-Content C:\Windows\Panther\Unattend.xml"), "credential-access"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Get-Content $env:ProgramData\ssh\ssh_host_rsa_key.pub")),
+    ("PowerShell", _ps(r"Get-ChildItem C:\Windows\Panther")),
+]
+
+# In cmd a program's name ends at `/` (S-RULE-54).
+DANGEROUS += [("PowerShell", _ps(r'cmd /c "cmd.exe/c rd /s /q C:\Users\me"'), "protected-place-delete")]
+ORDINARY += [("PowerShell", _ps('cmd /c "ping/n 1 localhost"'))]
+
+# A value changed in place, a function parameter's default value (S-RULE-55).
+DANGEROUS += [
+    ("PowerShell", _ps(r"$x = [char[]]'stsoh\cte\srevird\23metsyS\swodniW\:C'; [array]::Reverse($x); "
+                       "Remove-Item (-join $x)"), "dynamic-command"),
+    ("PowerShell", _ps(r"function f($p = (Remove-Item C:\Users\me\Documents -Recurse)) {}; f"),
+     "protected-place-delete"),
+]  # fmt: skip
+ORDINARY += [("PowerShell", _ps(r"$paths = @('C:\t\a', 'C:\t\b'); $paths.Count; Remove-Item $paths"))]
+
+# A certificate made trusted, remote-control firewall rules switched on (S-RULE-56).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Import-Certificate -FilePath C:\t\evil.cer -CertStoreLocation Cert:\LocalMachine\Root"),
+     "security-weakening"),
+    ("PowerShell", _ps(r"certutil -addstore root C:\t\evil.cer"), "security-weakening"),
+    ("PowerShell", _ps("Enable-NetFirewallRule -DisplayGroup 'Remote Desktop'"), "security-weakening"),
+]  # fmt: skip
+ORDINARY += [
+    ("PowerShell", _ps(r"Import-Certificate -FilePath C:\t\x.cer -CertStoreLocation Cert:\CurrentUser\My")),
+    ("PowerShell", _ps("Get-NetFirewallRule -DisplayGroup 'Remote Desktop'")),
+]
+
+# A folder shared over the network, PowerShell 2.0 started (S-RULE-57).
+DANGEROUS += [
+    ("PowerShell", _ps(r"New-SmbShare -Name c -Path C:\ -FullAccess Everyone"), "network-change"),
+    ("PowerShell", _ps(r"net share c=C:\ /grant:everyone,full"), "network-change"),
+    ("PowerShell", _ps("powershell -version 2 -c Get-Date"), "security-weakening"),
+    ("PowerShell", _ps("logman stop EventLog-Security -ets"), "security-weakening"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Get-SmbShare")),
+    ("PowerShell", _ps("powershell -Version 5.1 -c Get-Date")),
+    ("PowerShell", _ps("logman query -ets")),
+]
+
+# Outlook's macro project is a startup place (S-RULE-58).
+DANGEROUS += [
+    ("FileSystem", _fs("write", r"C:\Users\me\AppData\Roaming\Microsoft\Outlook\VbaProject.OTM", content="x"),
+     "persistence-autostart"),
+]  # fmt: skip
+ORDINARY += [("FileSystem", _fs("read", r"C:\Users\me\AppData\Roaming\Microsoft\Outlook\VbaProject.OTM"))]
+
+# Stream writers, zip extraction and tar write where they point (S-RULE-59).
+DANGEROUS += [
+    ("PowerShell", _ps(r"$w = [IO.StreamWriter]::new('C:\Windows\System32\drivers\etc\hosts')"),
+     "protected-place-write"),
+    ("PowerShell", _ps(r"[System.IO.Compression.ZipFile]::ExtractToDirectory('C:\t\x.zip', 'C:\Windows\System32')"),
+     "protected-place-write"),
+    ("PowerShell", _ps(r"tar -xf C:\t\x.tar -C C:\Windows\System32"), "protected-place-write"),
+]  # fmt: skip
+ORDINARY += [
+    ("PowerShell", _ps(r"tar -xf C:\Users\me\Downloads\x.tar.gz -C C:\t")),
+    ("PowerShell", _ps(r"$w = [IO.StreamWriter]::new('C:\t\log.txt')")),
 ]
 
 # Reviewed by the lead while integrating the effect layer (issue 18): where the analyser now names

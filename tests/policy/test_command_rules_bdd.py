@@ -232,3 +232,17 @@ def raised_nothing(corpus_run: CorpusRun) -> None:
 def nested_hits(world: World, rule_id: str, action: str) -> None:
     hit = world.hit()
     assert hit is not None and hit.rule_id == rule_id and hit.action == action
+
+
+@when("every corpus call is judged", target_fixture="judged")
+def _judge_corpus(world: World) -> list[str]:
+    from tests.policy import golden
+
+    return golden.current_lines(world.rules)
+
+
+@then("each judgement equals its line in the golden file, in corpus order")
+def _golden_lines(judged: list[str]) -> None:
+    from tests.policy import golden
+
+    assert judged == golden.recorded_lines()

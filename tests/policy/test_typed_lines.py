@@ -17,7 +17,7 @@ import pytest
 from policy.context import SessionView
 from policy.observation import Observation
 from policy.rules.keyboard import is_paste_chord, line_known_after, unentered_after
-from policy.rules.sendkeys import key_events
+from policy.rules.uia_keys import key_events
 from policy.typed import UNKNOWN_LINE_RULE, typed_hit
 from tests._requirements import requirement
 from tests.policy._world import T0, call, context

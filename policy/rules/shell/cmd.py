@@ -489,6 +489,11 @@ class _Parser:
             name = CANONICAL_BUILTINS.get(lowered, lowered)
             self._builtin(name, rest, text, piped)
             return name
+        head, slash, tail = plain.partition("/")
+        if slash and head and '"' not in word and not head.endswith(":"):
+            # cmd ends a program's name at `/` too: `cmd.exe/c rd …` runs cmd.exe with `/c rd …` (S-RULE-54).
+            # (`C:/x/y.exe` keeps its name: read as the drive `C:` it would hide the program.)
+            plain, rest = head, "/" + tail + rest
         name = program_name(plain)
         if not name:
             return None

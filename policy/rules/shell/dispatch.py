@@ -592,7 +592,8 @@ def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
 
 _WMI_METHOD_CALLS = {
     "invoke-wmimethod": ("class", "name", "argumentlist"),
-    "invoke-cimmethod": ("classname", "methodname", "arguments"),
+    # `-Arguments @{CommandLine=…}`: the hashtable's entry, recorded by the walker (ps_command, S-RULE-45).
+    "invoke-cimmethod": ("classname", "methodname", "arguments.commandline"),
 }
 
 
@@ -608,12 +609,16 @@ def _wmi_process_create(analysis: Analysis) -> Analysis:
         bound = dict(op.params)
         positional = list(op.args)
         wmi_class = bound.get(names[0], positional.pop(0) if positional and names[0] not in bound else None)
+        method_given = names[1] in bound or bool(positional)
         method = bound.get(names[1], positional.pop(0) if positional and names[1] not in bound else None)
+        if wmi_class is not None and not wmi_class.lower().endswith("win32_process"):
+            continue  # another class's Create (a share, a service: judged by its own rules)
+        if method is None and method_given:
+            parts.append(Analysis(dynamic=(f"'{op.text}' calls a Win32_Process method whose name is not constant",)))
+            continue
         if (method or "").lower() != "create":
             continue
         line = bound.get(names[2], positional[0] if positional and names[2] not in bound else None)
-        if wmi_class is not None and not wmi_class.lower().endswith("win32_process"):
-            continue  # another class's Create (a share, a service: judged by its own rules)
         if wmi_class is None or line is None:
             parts.append(Analysis(dynamic=(f"'{op.text}' creates a process whose command line is not constant",)))
         else:
@@ -623,7 +628,11 @@ def _wmi_process_create(analysis: Analysis) -> Analysis:
 
 # Methods that run a command line on an object the analyser could not type (`[Activator]::CreateInstance(
 # [Type]::GetTypeFromProgID('WScript.Shell')).Run(…)`): the line is read through, whatever the object.
-_UNTYPED_RUNNERS = frozenset({"?.run", "?.exec"})
+_UNTYPED_RUNNERS = frozenset({"?.run", "?.exec", "?.create"})  # `.Create(line)`: Win32_Process's (S-RULE-50)
+# Methods that start a program with arguments on an object the analyser could not type (S-RULE-50): the
+# Shell.Application/ShellWindows `ShellExecute(file, args, …)` and MMC20.Application's
+# `ExecuteShellCommand(file, folder, args, state)`, as (where the program is, where its arguments are).
+_UNTYPED_STARTERS = {"?.shellexecute": (0, 1), "?.executeshellcommand": (0, 2)}
 _ADD_TYPE_SOURCES = frozenset({"typedefinition", "memberdefinition"})
 
 
@@ -641,6 +650,13 @@ def _code_it_cannot_read(analysis: Analysis) -> Analysis:
             parts.append(Analysis(dynamic=(f"'{op.text}' loads code from bytes the gateway cannot read",)))
         elif op.shell in ("dotnet", "com") and op.name in _UNTYPED_RUNNERS and op.args:
             parts.append(_command_line(op.args[0], op.depth + 1))
+        elif op.shell in ("dotnet", "com") and op.name in _UNTYPED_STARTERS and op.args:
+            where, given = _UNTYPED_STARTERS[op.name]
+            arguments = op.args[given] if given < len(op.args) else ""
+            argv: tuple[Value, ...] = (None,) if arguments is None else ()
+            if arguments:
+                argv = tuple(split_command_line(arguments, first_is_program=False))
+            parts.append(_inner(op.args[where], argv, op.depth + 1))
     return analysis if len(parts) == 1 else _merge(*parts)
 
 

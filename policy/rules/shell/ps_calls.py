@@ -28,10 +28,11 @@ from policy.rules.shell.ps_names import (
     program_name,
 )
 from policy.rules.shell.ps_text import split_program
-from policy.rules.shell.ps_tree import kind_ids
+from policy.rules.shell.ps_tree import kind_ids, variable_key
 from policy.rules.shell.ps_values import (
     UNKNOWN,
     CommandRef,
+    Hashtable,
     ObjectRef,
     PSValue,
     ScriptBlock,
@@ -42,8 +43,17 @@ from policy.rules.shell.ps_values import (
 from policy.rules.shell.sendkeys import typed_text
 
 _WILDCARD = re.compile(r"[*?\[]")
+_POWERSHELL_TYPE = "system.management.automation.powershell"
+# Methods of a PowerShell pipeline object (`[PowerShell]::Create()`) that hand it something to run.
+_PIPELINE_BUILDERS = frozenset({"addscript", "addcommand", "addparameter", "addparameters", "addargument", "invoke"})
 _TYPE_LITERAL = kind_ids("type_literal")
 _ARGUMENT_EXPRESSION_LIST = kind_ids("argument_expression_list")
+_VARIABLE = kind_ids("variable")
+# Instance methods that change their object (or an array handed to them) in place.
+_MUTATORS = frozenset(
+    {"reverse", "sort", "clear", "setvalue", "add", "addrange", "remove", "removeat", "removerange", "insert"}
+    | {"insertrange", "set_item", "copyto", "fill", "push", "pop", "enqueue", "dequeue", "removeall"}
+)
 
 
 # SendKeys' type, as `canonical_type` spells it with or without `System.`.
@@ -81,8 +91,32 @@ class MethodCalls(Folder):
             return UNKNOWN
         method = method_text.lower()
         if static and isinstance(base, TypeRef):
-            return self._static_call(base.name, method, args, text, from_env)
-        return self._instance_call(base, method, args, text, from_env)
+            result = self._static_call(base.name, method, args, text, from_env)
+            if base.name not in PURE_STATIC_TYPES:
+                self._forget_mutable(arg_node)  # `[array]::Reverse($x)` changes $x in place (S-RULE-55)
+            return result
+        result = self._instance_call(base, method, args, text, from_env)
+        if method in _MUTATORS:
+            self._forget_mutable(target)  # `$list.Reverse()`, `$a.SetValue('x', 0)`
+            self._forget_mutable(arg_node)  # `$src.CopyTo($dst, 0)`
+        return result
+
+    def _forget_mutable(self, node: Node | None) -> None:
+        """A variable holding an array, a hashtable or bytes that a method may change in place (an argument, or
+        the object called) no longer has its folded value: later readings of it are not constant."""
+        if node is None:
+            return
+        stack = [node]
+        seen = 0
+        while stack and seen < 64:
+            current = stack.pop()
+            seen += 1
+            if current.kind_id in _VARIABLE:
+                key = variable_key(self.text(current))
+                if isinstance(self.env.get(key), tuple | Hashtable | bytes):
+                    self.env[key] = UNKNOWN
+                continue
+            stack.extend(current.named_children)
 
     def _static_call(  # noqa: PLR0911
         self, type_name: str, method: str, args: list[PSValue], text: str, from_env: bool = False
@@ -110,6 +144,10 @@ class MethodCalls(Folder):
         if type_name in PURE_STATIC_TYPES:
             return UNKNOWN
         self.record("dotnet", f"{type_name}::{method}", (), tuple(as_value(a) for a in args), text)
+        if type_name == _POWERSHELL_TYPE and method == "create":
+            return ObjectRef("engine", "powershell")  # a pipeline of its own: what it is given runs (S-RULE-50)
+        if type_name == "system.io.path" and method in ("combine", "join"):
+            return _path_joined(args, reset=method == "combine")
         if type_name in _SENDKEYS_TYPES and method in ("send", "sendwait"):
             self._keystrokes(texts[0] if texts else None, text)
         if type_name == "system.diagnostics.process" and method == "start":
@@ -181,7 +219,24 @@ class MethodCalls(Folder):
             return self._static_call(base.name, method, args, text, from_env)
         if method in DANGEROUS_METHODS:
             self.record("dotnet", "?." + method, (), tuple(as_value(a) for a in args), text)
+        if method in _PIPELINE_BUILDERS and method != "invoke":  # `$ps.AddScript(…)` on an untyped `$ps`
+            self._pipeline_call(method, texts, text, from_env)
         return UNKNOWN
+
+    def _pipeline_call(self, method: str, texts: list[str | None], text: str, from_env: bool) -> PSValue:
+        """`[PowerShell]::Create().AddScript(code).Invoke()`: the code runs as PowerShell text; a command added
+        by name runs too, and the parameters added to it are not read, so they ask (S-RULE-50)."""
+        first = texts[0] if texts else None
+        if method == "addscript":
+            self.script_from_text(first, text, from_env=from_env)
+        elif method == "addcommand":
+            if first is None:
+                self.note_dynamic(f"'{text}' adds a command whose name is not constant to a pipeline")
+            else:
+                self.analyse_text(first if " " not in first.strip() else f"& '{first}'")
+        elif method in ("addparameter", "addparameters", "addargument"):
+            self.note_dynamic(f"'{text}' hands a command built at run time parameters the gateway does not read")
+        return ObjectRef("engine", "powershell")
 
     def _keystrokes(self, keys: str | None, text: str) -> None:
         """Keys typed into whichever window has the focus: each line is judged as PowerShell and as cmd
@@ -204,6 +259,8 @@ class MethodCalls(Folder):
     def _engine_call(self, method: str, texts: list[str | None], text: str, from_env: bool) -> PSValue:
         if method in ("invokescript", "newscriptblock"):
             return self.script_from_text(texts[0] if texts else None, text, from_env=from_env)
+        if method in _PIPELINE_BUILDERS:
+            return self._pipeline_call(method, texts, text, from_env)
         if method in ("getcommand", "getcmdlet", "getcommandname"):
             name = texts[0] if texts else None
             if name is None or _WILDCARD.search(name):
@@ -211,3 +268,26 @@ class MethodCalls(Folder):
             return CommandRef(name)
         self.note_dynamic(f"'{text}' reaches the PowerShell engine directly")
         return UNKNOWN
+
+
+_ROOTED = re.compile(r"^(?:[\\/]|[A-Za-z]:)")
+
+
+def _path_joined(args: list[PSValue], *, reset: bool) -> PSValue:
+    """`[IO.Path]::Combine(a, b, …)` / `Join(…)` of constant strings (S-RULE-49): each part is appended with one
+    separator unless the text so far ends in one; Combine starts again at a rooted part (`\\x`, `C:x`), as
+    .NET does, Join never does. An empty part adds nothing."""
+    parts = [a for a in args if isinstance(a, str)]
+    if len(parts) != len(args) or not parts:
+        return UNKNOWN
+    joined = ""
+    for part in parts:
+        if not part:
+            continue
+        if not joined or (reset and _ROOTED.match(part)):
+            joined = part
+        elif joined.endswith(("\\", "/", ":")) or part.startswith(("\\", "/")):
+            joined += part
+        else:
+            joined += "\\" + part
+    return joined

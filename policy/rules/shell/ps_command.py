@@ -67,6 +67,10 @@ _BLANK = re.compile(r"\s")
 # The commands `_semantics` gives a meaning beyond their operation.
 _MEANINGFUL = frozenset({"invoke-expression", "new-object", "get-command", "write-output", "start-process"})
 _MEANINGFUL |= {"foreach-object"} | ALIAS_SETTERS | VARIABLE_SETTERS
+# Cmdlets handing a method its parameters as one hashtable (`Invoke-CimMethod … -Arguments @{CommandLine=…}`,
+# by name, by position or splatted): each constant entry is also recorded as a parameter `arguments.<key>`
+# (S-RULE-45), so the method's own parameters are read like the cmdlet's.
+_DICTIONARY_PARAMETERS = {"invoke-cimmethod": "arguments"}
 # Kinds the command walker tests, by id (`ps_tree.kind_ids`; one id, `ps_tree.kind_id`, where a test
 # in a hot path mostly hits).
 _INVOKATION_OPERATOR = kind_ids("command_invokation_operator")
@@ -342,6 +346,7 @@ class CommandWalker(MethodCalls):
         args: list[Value] = []
         named: dict[str, PSValue] = {}
         positional: list[PSValue] = []
+        dictionary = _DICTIONARY_PARAMETERS.get(command)
         i = 0
         count = len(words)
         while i < count:
@@ -383,6 +388,10 @@ class CommandWalker(MethodCalls):
                     self.note_dynamic(f"'{text}' splats parameters ({word.text}) that are not constant")
             else:
                 value = word.value
+                if isinstance(value, Hashtable) and dictionary is not None and dictionary not in named:
+                    named[dictionary] = value  # the one hashtable-typed positional parameter
+                    params.append((dictionary, None))
+                    continue
                 positional.append(value)
                 if type(value) is str:
                     args.append(value)
@@ -390,6 +399,9 @@ class CommandWalker(MethodCalls):
                     args.append(as_value(value))  # `flatten` of a single value, without a generator
                 else:
                     args.extend(as_value(v) for v in flatten(value))
+        table = named.get(dictionary) if dictionary is not None else None
+        if isinstance(table, Hashtable):
+            params.extend((f"{dictionary}.{key.lower()}", as_value(value)) for key, value in table.entries)
         return params, args, named, positional
 
     def _semantics(  # noqa: C901, PLR0911, PLR0912, PLR0913
@@ -541,7 +553,8 @@ class CommandWalker(MethodCalls):
             written = plain[offsets[value_node.start_byte] : offsets[value_node.end_byte]]
         # The argument's value (`_argument` of PowerShell's argument mode).
         if kind == _GENERIC_TOKEN:
-            value = written if "$" not in written and "`" not in written else self.bareword(written)
+            plain_word = "$" not in written and "`" not in written and '"' not in written and "'" not in written
+            value = written if plain_word else self.bareword(written)
         elif kind == _INTEGER_LITERAL and HAS_NUMBER_SUFFIX.search(written):
             value = self.bareword(written)  # `-gt 1MB` in argument mode: a bareword, as unrepaired
         elif kind == _SCRIPT_BLOCK and not self._runs_blocks(self._name_node):

@@ -82,6 +82,25 @@ _SET_SHELL, _SET_NAME, _SET_PARAMS, _SET_ARGS, _SET_TEXT, _SET_DEPTH, _SET_INPUT
 )
 
 
+def _closing_quote(text: str, i: int) -> int:
+    """Where the string opened by the quote at `i` closes (a doubled quote, and in `"…"` a backtick,
+    escape); `len(text)` when it never does."""
+    quote = text[i]
+    j = i + 1
+    while j < len(text):
+        ch = text[j]
+        if ch == "`" and quote == '"':
+            j += 2
+            continue
+        if ch == quote:
+            if text[j + 1 : j + 2] == quote:
+                j += 2
+                continue
+            return j
+        j += 1
+    return len(text)
+
+
 def make_operation(
     shell: Shell,
     name: str,
@@ -311,11 +330,38 @@ class Folder:
         return tuple(self.fold(c) for c in node.named_children)
 
     def bareword(self, text: str) -> PSValue:
-        """An unquoted argument or command word: escapes and `$var` references expanded."""
-        if "$" not in text and "`" not in text:
+        """An unquoted argument or command word: escapes and `$var` references expanded, and a quoted
+        part inside it (`C:\\Chrome\\User" Data"`, `a'b c'`) read as that string, its quotes removed
+        (S-RULE-44)."""
+        if "$" not in text and "`" not in text and '"' not in text and "'" not in text:
             return text  # what `expand_text` returns for it, without the calls (a hot path)
+        if '"' in text or "'" in text:
+            return self._quoted_bareword(text)
         value = expand_text(text, self.lookup_text, doubled_quote=False)
         return UNKNOWN if value is None else value
+
+    def _quoted_bareword(self, text: str) -> PSValue:
+        parts: list[str | None] = []
+        start = i = 0
+        n = len(text)
+        while i < n:
+            ch = text[i]
+            if ch == "`":
+                i += 2
+                continue
+            if ch not in "\"'":
+                i += 1
+                continue
+            parts.append(expand_text(text[start:i], self.lookup_text, doubled_quote=False))
+            j = _closing_quote(text, i)
+            inner = text[i + 1 : j]
+            if ch == "'":
+                parts.append(inner.replace("''", "'"))
+            else:
+                parts.append(expand_text(inner, self.lookup_text, doubled_quote=True) if "$(" not in inner else None)
+            start = i = j + 1
+        parts.append(expand_text(text[start:], self.lookup_text, doubled_quote=False))
+        return UNKNOWN if None in parts else "".join(p for p in parts if p is not None)
 
     def _expandable(self, node: Node, *, here: bool) -> PSValue:
         raw = node.text or b""

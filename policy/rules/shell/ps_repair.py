@@ -30,6 +30,9 @@ import re
 from dataclasses import dataclass
 
 _SUFFIXES = {"kb": 1 << 10, "mb": 1 << 20, "gb": 1 << 30, "tb": 1 << 40, "pb": 1 << 50}
+# A quote inside a bareword whose quoted part holds a blank (`C:\\x\\User" Data\\y"`): the grammar
+# splits the word without an error, so such a text is repaired before it is trusted (a superset).
+GLUED_QUOTE = re.compile(r"""[^\s$(){}\[\];|,@'"`<>&](?:"[^"\n]*[ \t]|'[^'\n]*[ \t])""")
 # Whether any number suffix appears at all (the grammar may misparse one without an error).
 HAS_NUMBER_SUFFIX = re.compile(r"\d(?:kb|mb|gb|tb|pb)(?![\w.])", re.IGNORECASE)
 # `kb`…`pb` in lower-case text: the search jumps from `b` to `b` (a literal, found the fast way) and
@@ -217,6 +220,7 @@ def repair(text: str) -> Repair | None:  # noqa: C901, PLR0912 - one lexical pas
     for match in token_pattern(*needed_branches(text)).finditer(text):
         kind = match.lastgroup
         if kind == "skip":
+            _separate_string(text, match, writer)
             continue
         i = match.start()
         if kind == "varpath":
@@ -272,6 +276,44 @@ def _array_comma(text: str, i: int, writer: _Writer) -> None:
         writer.replace(i, after, " " * blanks + ",", [(blanks, 0), (blanks + 1, blanks + 1)])
     elif before == i - 1:
         writer.replace(i, i + 1, " ,", [(1, 0)])
+
+
+# What may start a bareword glued to the string before it (`"dir "C:\\x`); not `.` `[` (a member or an
+# index of the string), an operator, a bracket, a separator or another quote.
+_GLUED_WORD = re.compile(r"[\w\\/:~%!*?+@$]")
+
+
+def _separate_string(text: str, match: re.Match[str], writer: _Writer) -> None:
+    """An argument that starts with a quoted string ends at its closing quote: what follows at once is
+    the next argument (`cmd /c "dir "C:\\Program Files" /b"` hands cmd `dir `, `C:\\Program`,
+    `Files /b`; S-RULE-44). The grammar rejects the two glued together: a blank is put between them."""
+    string = match.group(0)
+    start, end = match.span()
+    if string[:1] not in ("'", '"') or len(string) < 2 or string[-1] != string[0]:
+        return
+    if start > 0 and text[start - 1] not in " \t\r\n":
+        _quoted_in_word(text, start, string, writer)
+        return
+    if start == 0 or end >= len(text) or not _GLUED_WORD.match(text, end):
+        return
+    writer.replace(end, end, " ", [])
+
+
+# A bareword (not a parameter, a variable, an expression) that a quoted part continues.
+_PLAIN_WORD = re.compile(r"[^\s$(){}\[\];|,=@'\"`<>&-][^\s$(){}\[\];|,@'\"`<>&]*")  # `PROP="a b"` too
+_QUOTED_BLANK = re.compile(r"[ \t]")
+
+
+def _quoted_in_word(text: str, start: int, string: str, writer: _Writer) -> None:
+    """A quoted part inside a bareword is part of that one argument, blanks and all
+    (`C:\\Chrome\\User" Data\\Login Data"` is one path; S-RULE-44). The grammar ends the word at the
+    blank: the blanks are read as `_` (same length, so every value is still read from the original)."""
+    begin = start
+    while begin > 0 and text[begin - 1] not in " \t\r\n":
+        begin -= 1
+    if not _PLAIN_WORD.fullmatch(text, begin, start) or not _QUOTED_BLANK.search(string):
+        return
+    writer.replace(start, start + len(string), _QUOTED_BLANK.sub("_", string), [])
 
 
 def _separate_clause(text: str, i: int, writer: _Writer) -> None:

@@ -25,7 +25,7 @@ from typing import TypeVar
 import tree_sitter_powershell
 from tree_sitter import Language, Node, Parser, Tree
 
-from policy.rules.shell.ps_repair import HAS_NUMBER_SUFFIX, Repair, may_have_number_suffix, repair
+from policy.rules.shell.ps_repair import GLUED_QUOTE, HAS_NUMBER_SUFFIX, Repair, may_have_number_suffix, repair
 
 _Value = TypeVar("_Value")
 
@@ -186,7 +186,9 @@ def parse_text(text: str) -> Parsed:
     text = prepare_text(text)
     source = source_of(text)
     repaired: Repair | None = None
-    if may_have_number_suffix(text) and HAS_NUMBER_SUFFIX.search(text):
+    if (may_have_number_suffix(text) and HAS_NUMBER_SUFFIX.search(text)) or (
+        ('"' in text or "'" in text) and GLUED_QUOTE.search(text)
+    ):
         # `$a = 1MB` parses without error as a command named `1MB`: repair before trusting it.
         repaired = repair(text)
         fixed = _parse_repaired(text, source, repaired)

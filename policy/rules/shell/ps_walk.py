@@ -37,7 +37,10 @@ from policy.rules.shell.ps_values import UNKNOWN, PSValue, ScriptBlock, flatten,
 
 _BLOCKS = frozenset({"program", "statement_list", "statement_block", "script_block", "script_block_body"})
 _BLOCKS |= frozenset({"named_block", "named_block_list", "param_block", "catch_clauses", "elseif_clauses"})
-_SKIPPED = frozenset({"comment", "empty_statement", "function_name", "function_parameter_declaration"})
+# `function f($p = (…)) {…}`: a default value runs when the function is called without that argument, like
+# one in a `param(…)` block (S-RULE-55).
+_BLOCKS |= frozenset({"function_parameter_declaration"})
+_SKIPPED = frozenset({"comment", "empty_statement", "function_name"})
 _MAX_UNROLL = 8
 _VARIABLE_PATH = re.compile(r"\$\{?[\w:]+\}?(?:[\\/][^\s]*)?")
 # Kinds the statement walker tests, by id (`ps_tree.kind_ids`; `kind_id` for a test that mostly hits).

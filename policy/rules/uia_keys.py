@@ -1,4 +1,4 @@
-"""What a Shortcut call presses, read the way Windows-MCP 0.8.8 presses it (issue 18 item 4).
+"""What a Shortcut presses, read as Windows-MCP 0.8.8 presses it: a uiautomation SendKeys string (issue 18).
 
 Windows-MCP does not press a Shortcut as one chord. It builds a string for the `uiautomation`
 library's `SendKeys` (desktop/service.py `shortcut`): the value is split at `+`, a one-character
