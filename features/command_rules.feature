@@ -550,3 +550,15 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Given the built-in command rules
     When every corpus call is judged
     Then each judgement equals its line in the golden file, in corpus order
+
+  @S-RULE-65
+  Scenario: Firewall rules, BitLocker and boot code are guarded; listing them passes
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-NetFirewallRule | Disable-NetFirewallRule"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "manage-bde -off C:"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Restore-Computer -RestorePoint 12"
+    Then the call hits rule "shutdown-restart" with action "deny"
+    When PowerShell is asked to run "Get-BitLockerVolume"
+    Then the call hits no rule

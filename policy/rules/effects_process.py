@@ -322,6 +322,12 @@ def _certutil(op: Operation) -> Effects:
         out = [effect(K.DOWNLOAD_EXECUTE, url, "certutil -urlcache (LOLBin download)")]
         out += [effect(K.WRITE, w, "certutil download") for w in words if w is not url]
         return tuple(out)
+    if argv.flag("delstore"):
+        # `certutil -delstore root <id>`: a root every TLS connection and signature checks against is gone.
+        store = words[0] if words else None
+        if store is None or lower(store) in _TRUST_STORES:
+            extra = (("command", "certutil -delstore"), ("setting", lower(store)))
+            return (effect(K.SECURITY_WEAKENING, store, "certificate-store", extra=extra),)
     if argv.flag("addstore", "installcert"):
         # `certutil [-user] [-f] -addstore root x.cer`: the certificate becomes trusted (S-RULE-56).
         store = words[0] if words else None

@@ -34,7 +34,7 @@ WEAKENED = frozenset(
     {"defender", "firewall", "firewall-rule", "execution-policy", "uac", "audit-policy", "event-log", "monitoring"}
     | {"driver-signing", "safe-boot", "virtualization-security", "kernel-debug", "amsi", "exploit-protection"}
     | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access", "updates"}
-    | {"security-software", "trusted-root"}
+    | {"security-software", "trusted-root", "bitlocker", "certificate-store"}
 )
 
 # Services whose stopping or disabling weakens the machine's defences, and what it weakens.
@@ -123,6 +123,17 @@ def _bcdedit(op: Operation) -> Effects:
 def _netsh(op: Operation) -> Effects:
     words = argv_of(op).lowered()
     text = " ".join(words)
+    # Resetting the firewall drops every rule the person or their IT added; deleting rules, or turning
+    # one on, off or to `allow`, can open what they closed (which rules are block rules is not known).
+    if re.search(r"\badvfirewall reset\b", text):
+        return (weakening("firewall-rule", None, "netsh advfirewall reset"),)
+    if re.search(r"\badvfirewall firewall delete rule\b", text):
+        return (weakening("firewall-rule", None, "netsh advfirewall firewall delete rule"),)
+    if re.search(r"\badvfirewall firewall set rule\b.*\bnew\b.*\baction\s*=\s*allow", text) or (
+        re.search(r"\badvfirewall firewall set rule\b.*\bnew\b.*\benable\s*=\s*no\b", text)
+        and not re.search(r"\bgroup\s*=", text)  # Windows' own groups are allow rules: off closes ports
+    ):
+        return (weakening("firewall-rule", None, "netsh advfirewall firewall set rule"),)
     if re.search(r"\badvfirewall set (\S+) state off\b", text):
         profile = re.search(r"\badvfirewall set (\S+)", text)
         return (weakening("firewall", profile.group(1) if profile else None, "netsh advfirewall set … state off"),)
@@ -347,6 +358,42 @@ def _firewall_rule_enabled(op: Operation) -> Effects:
     return (weakening("remote-access", names, display(op.name)),)
 
 
+def _firewall_rule_changed(op: Operation) -> Effects:
+    """`Set-NetFirewallRule -Action Allow` opens what the rule covers. `Disable-`/`Remove-NetFirewallRule` and
+    `-Enabled False` may switch off a rule that blocked something: a weakening, unless the rules are named by
+    their group — Windows' own rule groups (Remote Desktop, File and Printer Sharing …) are allow rules, and
+    switching them off closes ports. `-All`, a name, or rules piped in may be anyone's block rules."""
+    bound = bind(op, ("name",))
+    given = (first(bound, key) for key in ("displaygroup", "group", "name", "displayname"))
+    names = " ".join(unquote(v) for v in given if v) or None
+    if op.name == "set-netfirewallrule":
+        if lower(first(bound, "action")) == "allow":
+            return (weakening("firewall-rule", names, display(op.name) + " -Action Allow"),)
+        if lower(first(bound, "enabled")) not in ("false", "$false", "0", "no"):
+            return _firewall_rule_enabled(op)
+    if first(bound, "displaygroup") is not None or first(bound, "group") is not None:
+        return ()
+    return (weakening("firewall-rule", names, display(op.name)),)
+
+
+def _bitlocker(op: Operation) -> Effects:
+    """BitLocker turned off, suspended or stripped of a protector: the disk is readable without the person."""
+    return (weakening("bitlocker", first(bind(op, ("mountpoint",)), "mountpoint"), display(op.name)),)
+
+
+def _manage_bde(op: Operation) -> Effects:
+    argv = argv_of(op)
+    words = argv.lowered()
+    if argv.flag("off", "forcerecovery", "fr") or (argv.flag("protectors") and argv.flag("disable", "delete")):
+        return (weakening("bitlocker", None, "manage-bde " + " ".join(w for w in words if w.startswith("-"))),)
+    return ()
+
+
+def _bootsect(op: Operation) -> Effects:
+    """`bootsect /nt60 … /mbr` rewrites the boot code of a volume or the disk."""
+    return (effect(K.DISK_DESTROY, None, "boot", extra=(("command", "bootsect"),)),)
+
+
 def _execution_policy(op: Operation) -> Effects:
     bound = bind(op, ("executionpolicy", "scope"))
     policy = first(bound, "executionpolicy")
@@ -456,6 +503,8 @@ SECURITY_PROGRAMS: Mapping[str, Handler] = {
     "sc": _sc,
     "auditpol": _auditpol,
     "bcdedit": _bcdedit,
+    "bootsect": _bootsect,
+    "manage-bde": _manage_bde,
     "netsh": _netsh,
     "mpcmdrun": _mpcmdrun,
     "dism": _dism,
@@ -479,7 +528,12 @@ SECURITY_CMDLETS: Mapping[str, Handler] = {
     "set-netfirewallprofile": _firewall_profile,
     "new-netfirewallrule": _firewall_rule,
     "enable-netfirewallrule": _firewall_rule_enabled,
-    "set-netfirewallrule": _firewall_rule_enabled,
+    "set-netfirewallrule": _firewall_rule_changed,
+    "disable-netfirewallrule": _firewall_rule_changed,
+    "remove-netfirewallrule": _firewall_rule_changed,
+    "disable-bitlocker": _bitlocker,
+    "suspend-bitlocker": _bitlocker,
+    "remove-bitlockerkeyprotector": _bitlocker,
     "import-certificate": _certificate_import,
     "stop-etwtracesession": _etw_session,
     "remove-etwtracesession": _etw_session,

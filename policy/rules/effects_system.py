@@ -477,6 +477,7 @@ SYSTEM_CMDLETS: Mapping[str, Handler] = {
         effect(K.DISK_DESTROY, None, "backups", extra=(("command", "Disable-ComputerRestore"),)),
     ),
     "restart-computer": _power,
+    "restore-computer": _power,  # rolls Windows back to a restore point and restarts
     "stop-computer": _power,
     "new-object": _new_object,
     **{name: lambda op: (effect(K.CREDENTIAL_ACCESS, None, display(op.name)),) for name in _CREDENTIAL_CMDLETS},

@@ -3375,6 +3375,47 @@ DANGEROUS = [
 
 
 # Each expected rule id's category (issue 18 "spread over every category"), for the counts.
+
+# Stop 28 (lead): firewall rules, BitLocker, boot code, root certificates removed, a system rollback;
+# Win+R spelt as Windows-MCP presses it; a misspelt shell name App's fuzzy lookup would start;
+# the gateway's own command line as Windows runs it, an AI client's server list, Python start-up files.
+DANGEROUS += [
+    ("PowerShell", _ps("Remove-NetFirewallRule -All"), "security-weakening"),
+    ("PowerShell", _ps("Get-NetFirewallRule | Disable-NetFirewallRule"), "security-weakening"),
+    ("PowerShell", _ps("Set-NetFirewallRule -Name CorpBlock -Action Allow"), "security-weakening"),
+    ("PowerShell", _ps("Set-NetFirewallRule -Name CorpBlock -Enabled False"), "security-weakening"),
+    ("PowerShell", _ps("netsh advfirewall reset"), "security-weakening"),
+    ("PowerShell", _ps("netsh advfirewall firewall delete rule name=all"), "security-weakening"),
+    ("PowerShell", _ps("netsh advfirewall firewall set rule name=x new action=allow"), "security-weakening"),
+    ("PowerShell", _ps("manage-bde -off C:"), "security-weakening"),
+    ("PowerShell", _ps("manage-bde -forcerecovery C:"), "security-weakening"),
+    ("PowerShell", _ps("manage-bde -protectors -disable C:"), "security-weakening"),
+    ("PowerShell", _ps("Disable-BitLocker -MountPoint C:"), "security-weakening"),
+    ("PowerShell", _ps("Suspend-BitLocker -MountPoint C: -RebootCount 0"), "security-weakening"),
+    ("PowerShell", _ps("certutil -delstore root 0563b8630d62d75abbc8ab1e4bdfb5a899b24d43"), "security-weakening"),
+    ("PowerShell", _ps("bootsect /nt60 C: /mbr"), "delete-backups"),
+    ("PowerShell", _ps("Restore-Computer -RestorePoint 12"), "shutdown-restart"),
+    ("Shortcut", {"shortcut": "{+W+i+n+}+r"}, "shortcut-command-launcher"),
+    ("Shortcut", {"shortcut": "command+r"}, "shortcut-command-launcher"),
+    ("App", {"mode": "launch", "name": "Comand Promt"}, "app-launch-interpreter"),
+    ("App", {"mode": "launch", "name": "Powershel"}, "app-launch-interpreter"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Get-NetFirewallRule -DisplayGroup 'Remote Desktop'")),
+    ("PowerShell", _ps("netsh advfirewall firewall show rule name=all")),
+    ("PowerShell", _ps("New-NetFirewallRule -DisplayName BlockOut -Direction Outbound -Action Block")),
+    ("PowerShell", _ps("Set-NetFirewallRule -Name CorpBlock -Description 'blocks the old port'")),
+    ("PowerShell", _ps("manage-bde -status")),
+    ("PowerShell", _ps("Get-BitLockerVolume")),
+    ("PowerShell", _ps("certutil -store root")),
+    ("PowerShell", _ps("Get-ComputerRestorePoint")),
+    ("PowerShell", _ps("Remove-Item C:\\Users\\me\\Documents\\draft.txt -WhatIf")),
+    ("Shortcut", {"shortcut": "ctrl+shift+esc"}),
+    ("Shortcut", {"shortcut": "alt+tab"}),
+    ("App", {"mode": "launch", "name": "Windows Security"}),
+    ("App", {"mode": "launch", "name": "Teams"}),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
