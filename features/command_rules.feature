@@ -562,3 +562,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "shutdown-restart" with action "deny"
     When PowerShell is asked to run "Get-BitLockerVolume"
     Then the call hits no rule
+
+  @S-RULE-66
+  Scenario: A program copied onto the PATH's app-alias folder is refused; listing the folder passes
+    Given the built-in command rules
+    When PowerShell is asked to run "Copy-Item C:\t\evil.exe $env:LOCALAPPDATA\Microsoft\WindowsApps\python.exe"
+    Then the call hits rule "persistence-hijack" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem $env:LOCALAPPDATA\Microsoft\WindowsApps"
+    Then the call hits no rule

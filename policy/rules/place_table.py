@@ -124,6 +124,10 @@ office-template    startup       exact | Word's global template (its macros run 
     ~\appdata\roaming\microsoft\templates\{normal.dotm,normalemail.dotm}
 outlook-macros     startup       exact | Outlook's macro project (it loads with Outlook)
     ~\appdata\roaming\microsoft\outlook\vbaproject.otm
+ps-modules         startup       tree  | a PowerShell module folder (its modules load when used, PSReadLine always)
+    ~\documents\{windowspowershell,powershell}\modules; ~\onedrive\*\{windowspowershell,powershell}\modules
+taskbar-pins       startup       tree  | the taskbar's pinned shortcuts (a changed one starts another program)
+    ~\appdata\roaming\microsoft\internet explorer\quick launch\user pinned\taskbar
 credential-manager credential-store tree | Windows Credential Manager's store
     ~\appdata\{roaming,local}\microsoft\{credentials,vault}; c:\programdata\microsoft\vault
 dpapi-keys         credential-store tree | the Windows data-protection (DPAPI) keys
@@ -165,6 +169,8 @@ ntds               credential-hive tree | the Active Directory database (ntds.di
     c:\windows\ntds
 event-logs         event-log     tree  | the Windows event logs
     c:\windows\system32\winevt\logs
+windows-apps       hijack-file   tree  | the app-alias folder on the PATH (a program there runs for its namesake)
+    ~\appdata\local\microsoft\windowsapps
 accessibility-tools hijack-file exact | an accessibility program Windows runs at the logon screen
     c:\windows\{system32,syswow64}\{sethc,utilman,osk,magnify,narrator,displayswitch,atbroker}.exe
 ps-profile         shell-profile exact | a PowerShell profile (it runs at every PowerShell start)

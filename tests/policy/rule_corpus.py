@@ -3399,6 +3399,16 @@ DANGEROUS += [
     ("Shortcut", {"shortcut": "command+r"}, "shortcut-command-launcher"),
     ("App", {"mode": "launch", "name": "Comand Promt"}, "app-launch-interpreter"),
     ("App", {"mode": "launch", "name": "Powershel"}, "app-launch-interpreter"),
+    (
+        "FileSystem",
+        _fs("write", "C:\\Users\\me\\AppData\\Local\\Microsoft\\WindowsApps\\winget.exe", content="x"),
+        "persistence-hijack",
+    ),
+    (
+        "FileSystem",
+        _fs("write", "C:\\Users\\me\\Documents\\PowerShell\\Modules\\PSReadLine\\PSReadLine.psm1", content="x"),
+        "persistence-autostart",
+    ),
 ]
 ORDINARY += [
     ("PowerShell", _ps("Get-NetFirewallRule -DisplayGroup 'Remote Desktop'")),
