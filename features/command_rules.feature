@@ -570,3 +570,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-hijack" with action "deny"
     When PowerShell is asked to run "Get-ChildItem $env:LOCALAPPDATA\Microsoft\WindowsApps"
     Then the call hits no rule
+
+  @S-RULE-67
+  Scenario: A debugger on lsass and git clean of untracked folders are refused; a dry run passes
+    Given the built-in command rules
+    When PowerShell is asked to run "ntsd -c q -pn lsass.exe"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "git clean -xdf build"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "git clean -n -d"
+    Then the call hits no rule

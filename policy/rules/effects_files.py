@@ -558,7 +558,23 @@ def _findstr(op: Operation) -> Effects:
     return tuple(effect(K.READ, f, op.name) for f in files)
 
 
+def _git(op: Operation) -> Effects:
+    """`git clean -f` with `-d`, `-x` or `-X` deletes every untracked (or ignored) file and folder below the
+    working directory, as `Remove-Item -Recurse` of it would (no copy is kept). Other git commands: nothing."""
+    argv = argv_of(op)
+    words = argv.positionals()
+    if not words or lower(words[0]) != "clean":
+        return ()
+    short = "".join(w[1:] for w in argv.lowered() if w.startswith("-") and not w.startswith("--"))
+    forced = "f" in short or argv.flag("force")
+    if forced and ("d" in short or "x" in short):
+        paths = [w for w in words[1:] if w != "--"]
+        return tuple(effect(K.DELETE_RECURSIVE, t, "git clean -fd") for t in (paths or ["."]))
+    return ()
+
+
 FILE_PROGRAMS: Mapping[str, Handler] = {
+    "git": _git,
     "xcopy": _copy_program,
     "robocopy": _copy_program,
     "icacls": _icacls,

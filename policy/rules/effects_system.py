@@ -181,6 +181,21 @@ def _process_dump(op: Operation) -> Effects:
     return tuple(out)
 
 
+def _debugger(op: Operation) -> Effects:
+    """`ntsd`/`cdb`/`windbg -pn <name>` or `-p <pid>`: a debugger attached to a process reads its memory (lsass:
+    its secrets), and quitting it (`-c q`) ends the process."""
+    argv = argv_of(op)
+    name, pid = argv.value("pn"), argv.value("p")
+    if name is None and pid is None and not argv.flag("pn", "p"):
+        return ()
+    process = name if name is not None else (None if pid is None else f"pid:{lower(pid)}")
+    stem = lower(name).removesuffix(".exe") if name is not None else ""
+    out = [effect(K.KILL_FORCED, process if process is not None else None, f"{op.name} (debugger: ends it on quit)")]
+    if process is None or stem in ("lsass", "lsaiso") or pid is not None:
+        out.insert(0, effect(K.CREDENTIAL_ACCESS, process, f"{op.name} (debugger attached to the process)"))
+    return tuple(out)
+
+
 def _ntrights(op: Operation) -> Effects:
     return (effect(K.ACCOUNT_CHANGE, argv_of(op).value("u"), "ntrights (privilege)"),)
 
@@ -296,6 +311,9 @@ SYSTEM_PROGRAMS: Mapping[str, Handler] = {
     "logoff": lambda op: (effect(K.POWER, None, "logoff"),),
     "cmdkey": _cmdkey,
     "vaultcmd": _vaultcmd,
+    "ntsd": _debugger,
+    "cdb": _debugger,
+    "windbg": _debugger,
     "procdump": _process_dump,
     "procdump64": _process_dump,
     "sqldumper": _process_dump,

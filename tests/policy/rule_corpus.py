@@ -3399,6 +3399,8 @@ DANGEROUS += [
     ("Shortcut", {"shortcut": "command+r"}, "shortcut-command-launcher"),
     ("App", {"mode": "launch", "name": "Comand Promt"}, "app-launch-interpreter"),
     ("App", {"mode": "launch", "name": "Powershel"}, "app-launch-interpreter"),
+    ("PowerShell", _ps("ntsd -c q -pn lsass.exe"), "credential-access"),
+    ("PowerShell", _ps("git clean -xdf build"), "recursive-delete"),
     (
         "FileSystem",
         _fs("write", "C:\\Users\\me\\AppData\\Local\\Microsoft\\WindowsApps\\winget.exe", content="x"),
@@ -3424,6 +3426,8 @@ ORDINARY += [
     ("Shortcut", {"shortcut": "alt+tab"}),
     ("App", {"mode": "launch", "name": "Windows Security"}),
     ("App", {"mode": "launch", "name": "Teams"}),
+    ("PowerShell", _ps("git clean -n -d")),
+    ("PowerShell", _ps("git status")),
 ]
 
 CATEGORY_OF: dict[str, str] = {
