@@ -27,7 +27,6 @@ from policy.decision import RuleHit
 from policy.freshness import basis_of
 from policy.labels import label_table
 from policy.observation import Observation, Point
-from policy.rules.args import truthy
 from policy.rules.keyboard import (
     RISK,
     TypingTarget,
@@ -104,8 +103,8 @@ def _unknown_line(where: tuple[TypingTarget, str]) -> RuleHit | None:
         risk="dynamic-command",
         reason=f"this presses Enter in {where[1]}, which runs the line typed there, and keys pressed since that "
         "line began (Tab completion, Backspace, an arrow, history, or a click that moved the caret) leave the "
-        "gateway unable to know what the line now says. Instead, type the whole command in one Type call with "
-        "clear=true and press_enter=true, so it can be judged.",
+        "gateway unable to know what the line now says. Instead, press Esc (Shortcut `esc`) to empty the line, "
+        "then type the whole command in one Type call with press_enter=true, so it can be judged.",
     )
 
 
@@ -214,7 +213,8 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
             return None  # a right click pastes only in a console
         return _paste_hit(call, ctx, where)
     hits: list[RuleHit] = []
-    cleared = call.tool == "MultiEdit" or truthy(call.args.get("clear", False))
+    # `clear` is Ctrl+A then Backspace: a Command Prompt keeps its line through it, so the line before still counts.
+    cleared = call.tool == "MultiEdit"
     before = "" if cleared else ctx.view.unentered
     caret = caret_position(call.args) if call.tool == "Type" else "idle"
     at_start = caret == "start"

@@ -478,7 +478,8 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
     A console runs a line when Enter comes, whatever number of calls typed it, so the pieces are
     kept and judged together with the next text (policy/typed.py). Kept across clicks and other
     calls (too long a line errs towards judging); ended by Enter (`press_enter`, a line break, the
-    `enter` chord), Esc, or a Type with `clear`. MultiEdit types each item with `clear`.
+    `enter` chord) or Esc; not by a Type with `clear` (Ctrl+A, Backspace: a Command Prompt keeps its line).
+    MultiEdit types each item with `clear` into form fields.
 
     Args:
         line: the text typed since the last Enter, before this call.
@@ -492,7 +493,9 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
     if tool == "Type" and isinstance(args.get("text"), str):
         if truthy(args.get("press_enter", False)):
             return ""
-        kept = "" if truthy(args.get("clear", False)) else line
+        # `clear` is Ctrl+A then Backspace (Windows-MCP): an edit field and PSReadLine empty the line, but in a
+        # Command Prompt Ctrl+A selects the screen and the line stays; the line is kept (judged longer).
+        kept = line
         text = str(args["text"])
         line = text + kept if caret_position(args) == "start" else kept + text
     elif tool == "MultiEdit":
@@ -528,8 +531,9 @@ def line_known_after(
     (Up, F7, Ctrl+R), Backspace, Delete, the arrows, undo — nor where a click puts the caret in a
     field that already holds text (a Run box or an address bar moves it; a console does not, but
     the gateway cannot tell the two apart here). After such a call, the next Enter in a place that
-    runs its line asks a person (policy/typed.py). Enter, Esc, a Type with `clear`, and MultiEdit
-    (each item typed with `clear`) start a line the gateway knows again.
+    runs its line asks a person (policy/typed.py). Enter, Esc and MultiEdit (each item typed with
+    `clear` into a form field) start a line the gateway knows again; `clear` alone does not (a Command
+    Prompt keeps its line through Ctrl+A and Backspace).
 
     Args:
         known: whether the line was known before this call.
@@ -548,7 +552,7 @@ def line_known_after(
             return True
         if edits_line(_BREAKS.split(text)[-1]):  # a Tab (completion) or another control key stays on the line
             return False
-        if truthy(args.get("clear", False)) or _has_break(text):
+        if _has_break(text):
             return True
         caret_moved = (
             bool(line)

@@ -177,11 +177,12 @@ def test_a_paste_completes_the_line_typed_before_it() -> None:
 
 
 @requirement("S-RULE-29")
-def test_a_type_that_clears_the_field_starts_a_new_line() -> None:
-    """S-RULE-29: with `clear` the earlier pieces are gone: only the new text is judged."""
+def test_a_type_that_clears_the_field_may_not_clear_a_command_prompt() -> None:
+    """S-RULE-29: `clear` is Ctrl+A then Backspace; a Command Prompt keeps its line through that, so the earlier
+    pieces still count: `r`, then `d /s /q C:\\data` typed with `clear` and Enter, is judged as `rd /s /q …`."""
     loc = focus_point(capture_of("console-cmd"))
     args = {"text": "d /s /q C:\\data", "loc": loc, "press_enter": True, "clear": True}
-    assert hit_after("console-cmd", "r", "Type", **args) is None
+    assert hit_after("console-cmd", "r", "Type", **args) == ("recursive-delete", "deny")
 
 
 @requirement("S-RULE-27")

@@ -125,8 +125,8 @@ def test_an_enter_in_a_paste_after_keys_the_gateway_cannot_follow_asks() -> None
 @pytest.mark.parametrize(
     ("scenario", "steps"),
     [
-        # the remedy: the whole command again, with clear=true
-        ("console-powershell", [key("tab"), typed("Get-ChildItem C:\\Users", clear=True, press_enter=True)]),
+        # the remedy: Esc empties the line, then the whole command again
+        ("console-powershell", [key("tab"), key("esc"), typed("Get-ChildItem C:\\Users", press_enter=True)]),
         # Enter ends the line: what comes after it is known again
         ("console-powershell", [typed("Get-Date", press_enter=True), typed("Get-Location", press_enter=True)]),
         ("console-cmd", [key("esc"), typed("dir", press_enter=True)]),
@@ -161,8 +161,8 @@ def test_ordinary_typing_and_the_remedy_go_through(scenario: str, steps: list[St
 
 @requirement("S-RULE-60")
 def test_the_ask_says_why_and_its_remedy_is_itself_allowed() -> None:
-    """S-RULE-60: the reason names the keys and the remedy (Type with clear and press_enter), which is judged
-    on the whole command and allowed for an ordinary one (issue 18 item 5)."""
+    """S-RULE-60: the reason names the keys and the remedy (Esc, then the whole command with press_enter),
+    which is allowed for an ordinary command (issue 18 item 5)."""
     capture = capture_of("console-powershell")
     obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
     view = SessionView(
@@ -170,9 +170,11 @@ def test_the_ask_says_why_and_its_remedy_is_itself_allowed() -> None:
     )
     hit = typed_hit(call("Shortcut", shortcut="enter"), context(view, rules=RULES))
     assert hit is not None and hit.rule_id == UNKNOWN_LINE_RULE and hit.action == "ask"
-    assert "Tab completion" in hit.reason and "clear=true and press_enter=true" in hit.reason
-    remedy = call("Type", text="Get-Date", clear=True, press_enter=True, loc=focus_point(capture))
-    assert typed_hit(remedy, context(view, rules=RULES)) is None
+    assert "Tab completion" in hit.reason and "press Esc" in hit.reason
+    assert typed_hit(call("Shortcut", shortcut="esc"), context(view, rules=RULES)) is None
+    after_esc = SessionView(session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1)
+    remedy = call("Type", text="Get-Date", press_enter=True, loc=focus_point(capture))
+    assert typed_hit(remedy, context(after_esc, rules=RULES)) is None
 
 
 @requirement("S-RULE-60")
@@ -219,7 +221,7 @@ def test_what_text_a_shortcut_types(chord: str, text: str | None) -> None:
         (True, "x", "Shortcut", {"shortcut": "ctrl+v"}, True, "dir", True),
         (False, "x", "Shortcut", {"shortcut": "ctrl+v"}, True, "dir", False),
         (False, "x", "Shortcut", {"shortcut": "ctrl+v"}, True, "dir\ncls", True),
-        (False, "x", "Type", {"text": "y", "clear": True}, False, None, True),
+        (False, "x", "Type", {"text": "y", "clear": True}, False, None, False),  # Ctrl+A, Backspace: cmd keeps it
         (False, "x", "Type", {"text": "y", "press_enter": "true"}, False, None, True),
         (False, "x", "Type", {"text": "y\n"}, False, None, True),
         (False, "x", "Type", {"text": "y"}, False, None, False),
@@ -235,8 +237,8 @@ def test_what_text_a_shortcut_types(chord: str, text: str | None) -> None:
 def test_what_keeps_a_line_known_and_what_does_not(
     known: bool, line: str, tool: str, args: dict[str, Any], paste: bool, pasted: str | None, after: bool
 ) -> None:
-    """S-RULE-60: Enter, Esc, `clear` and MultiEdit start a known line; unfollowable keys, an unknown paste and a
-    click into a field that holds text lose it; other calls leave it as it was."""
+    """S-RULE-60: Enter, Esc and MultiEdit start a known line (`clear` does not: a Command Prompt keeps its line);
+    unfollowable keys, an unknown paste and a click into a field that holds text lose it; other calls keep it."""
     assert line_known_after(known, line, tool, args, paste=paste, pasted=pasted) is after
 
 
