@@ -216,6 +216,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with SELF_PROTECTION
     And the desktop received nothing
 
+  @S-SELF-15
+  Scenario: The agent cannot point Python's module path elsewhere for the gateway's next start
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "PowerShell" with {"command": "setx PYTHONPATH C:\\Users\\me\\evil"}
+    Then the result is refused with SELF_PROTECTION
+    And the desktop received nothing
+
   @S-FLOW-12
   Scenario: The agent cannot lift its own guard through PowerShell
     Given a gateway in front of the simulated desktop "default"

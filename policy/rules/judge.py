@@ -22,6 +22,7 @@ or more precise, never weaker.
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -182,6 +183,21 @@ def _names_gateway_setting(effect: Effect, target: Target) -> bool:
     return GATEWAY_SETTING_PREFIX.startswith(prefix) or prefix.startswith(GATEWAY_SETTING_PREFIX)
 
 
+# Variables that decide which code a Python program loads at its start, the gateway's included.
+PYTHON_LOADER_SETTINGS = frozenset(
+    {"pythonpath", "pythonhome", "pythonuserbase", "pythonplatlibdir", "pythonexecutable", "pythonsafepath"}
+)
+
+
+def _names_python_loader(effect: Effect, target: Target) -> bool:
+    """A persistent `PYTHONPATH`-like variable (`PYTHON_LOADER_SETTINGS`), by name or by a pattern that
+    could name one."""
+    name = effect.value_name
+    if name is None:
+        return False
+    return any(fnmatch.fnmatchcase(setting, name.strip().lower()) for setting in PYTHON_LOADER_SETTINGS)
+
+
 def _is_key(effect: Effect, target: Target) -> bool:
     return target.key is not None
 
@@ -308,6 +324,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "variables configure the gateway at its next start and are off limits to the agent.",
         remedy="read the current values with `Get-ChildItem Env:` and ask the user to change settings.",
         condition=_names_gateway_setting,
+    ),
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=_KEY_CHANGE,
+        places=frozenset({P.ENVIRONMENT_KEY}),
+        verdict="deny",
+        risk=_SP,
+        reason="The call would change {value} in {label}: that variable decides which code every Python program "
+        "loads, the gateway included, at its next start, so it is off limits to the agent.",
+        remedy="read the current values with `Get-ChildItem Env:` and ask the user to change settings.",
+        condition=_names_python_loader,
     ),
     # --- logs and protected places (before the secrets: the plainer reason for a whole folder)
     EffectRule(

@@ -107,3 +107,42 @@ def test_installing_packages_and_files_that_only_look_alike_pass() -> None:
     assert verdict("FileSystem", mode="write", path="C:\\proj\\notes.pth", content="x") is None
     assert verdict("FileSystem", mode="write", path="C:\\proj\\src\\site.py", content="x") is None
     assert verdict("FileSystem", mode="read", path=f"{SITE}\\distutils-precedence.pth") is None
+
+
+@requirement("S-SELF-15")
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        ("PowerShell", {"command": "setx PYTHONPATH C:\\evil"}),
+        ("PowerShell", {"command": "[Environment]::SetEnvironmentVariable('PYTHONPATH', 'C:\\evil', 'User')"}),
+        ("PowerShell", {"command": "Set-ItemProperty HKCU:\\Environment -Name PYTHONHOME -Value C:\\evil"}),
+        ("Registry", {"mode": "set", "path": "HKCU:\\Environment", "name": "PYTHONUSERBASE", "value": "C:\\evil"}),
+        (
+            "Registry",
+            {
+                "mode": "set",
+                "path": "HKLM:\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment",
+                "name": "PythonPath",
+                "value": "C:\\evil",
+            },
+        ),
+        ("Registry", {"mode": "delete", "path": "HKCU:\\Environment", "name": "PYTHON*"}),
+    ],
+)
+def test_a_persistent_python_loader_variable_is_the_gateways_setting_too(tool: str, args: dict[str, object]) -> None:
+    """S-SELF-15: PYTHONPATH, PYTHONHOME, PYTHONUSERBASE … decide which code every Python program loads at its
+    start, the gateway included: set for the next start by any route, they are a self-protection deny."""
+    hit = RULES.match(tool, args)
+    assert hit is not None and (hit.rule_id, hit.action) == SELF
+    assert "which code every Python program loads" in hit.reason
+
+
+@requirement("S-SELF-15")
+@pytest.mark.parametrize(
+    "command",
+    ["$env:PYTHONPATH = 'C:\\src'", "Get-ChildItem Env:PYTHONPATH", "python -c 'import sys; print(sys.path)'"],
+)
+def test_this_process_s_own_value_and_reading_it_pass(command: str) -> None:
+    """S-SELF-15: `$env:` lasts one process; reading passes (inline Python still asks on its own rule)."""
+    hit = RULES.match("PowerShell", {"command": command})
+    assert hit is None or hit.rule_id != "self-protection"
