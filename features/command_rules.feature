@@ -580,3 +580,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "recursive-delete" with action "deny"
     When PowerShell is asked to run "git clean -n -d"
     Then the call hits no rule
+
+  @S-RULE-68
+  Scenario: A cmdlet with -WhatIf only says what it would do
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item C:\Windows\System32 -Recurse -WhatIf"
+    Then the call hits no rule
+    When PowerShell is asked to run "Remove-Item C:\Windows\System32 -Recurse -WhatIf:$false"
+    Then the call hits rule "protected-place-delete" with action "deny"

@@ -84,6 +84,13 @@ def render(op: Operation) -> str:
     return " ".join(parts)
 
 
+def _dry_run(op: Operation) -> bool:
+    """A cmdlet given a constant `-WhatIf` only says what it would do (or, without ShouldProcess, fails to
+    bind it): it does nothing (S-RULE-68). A script's own function of that name is judged by its body,
+    which the analyser reports as operations of their own; a native program has no `-WhatIf`."""
+    return op.shell == "powershell" and "-" in op.name and op.param("whatif") == "true"
+
+
 def _views(ops: Sequence[Operation]) -> tuple[str, ...]:
     """The rendered statements: an operation that takes pipeline input joins the one before with `|`."""
     statements: list[str] = []
@@ -212,9 +219,10 @@ def judge_call(
     views: tuple[str, ...] | None = None
     hits: list[RuleHit] = []
     if analysis is not None:
-        effects.extend(pipeline_effects(analysis.operations))
+        ops = tuple(op for op in analysis.operations if not _dry_run(op))
+        effects.extend(pipeline_effects(ops))
         if analysis.failed is None and tool == "PowerShell":  # App keeps its command-line views
-            views = _views(analysis.operations)
+            views = _views(ops)
     mine = _own_process_hit(effects, own_processes)
     if mine is not None:
         hits.append(mine)

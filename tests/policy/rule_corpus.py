@@ -3427,6 +3427,7 @@ ORDINARY += [
     ("App", {"mode": "launch", "name": "Windows Security"}),
     ("App", {"mode": "launch", "name": "Teams"}),
     ("PowerShell", _ps("git clean -n -d")),
+    ("PowerShell", _ps("Remove-Item C:\\Windows\\Temp\\old -Recurse -WhatIf")),
     ("PowerShell", _ps("git status")),
 ]
 
