@@ -172,6 +172,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with COMMAND_RULE
     And the desktop received nothing
 
+  @S-RULE-69
+  Scenario: A click on Yes in a UAC prompt asks a person, and nothing is clicked
+    Given a gateway in front of the simulated desktop "uac-prompt"
+    When the model takes a Snapshot with {}
+    And the model calls "Click" with {"loc": [792, 798]}
+    Then the result is refused with APPROVAL_REQUIRED
+    And the desktop received nothing
+
   @S-RULE-61
   Scenario: A command spaced with no-break spaces is judged as PowerShell runs it
     Given a gateway in front of the simulated desktop "default"

@@ -201,8 +201,21 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     if call.tool == "Shortcut":
         return _worst(_key_hits(key_events(call.args.get("shortcut")), _target(obs, None, None), ctx))
     if call.tool == "Click" and not _is_right_click(call):
+        if obs is None:
+            return None
+        # A click on a UAC or Windows Security prompt (Yes: the elevation) is a person's call (S-RULE-69).
+        for point in _points(obs, call):
+            kind, description = typing_target(obs.capture, point)
+            if kind is TypingTarget.CREDENTIAL_PROMPT and not _declines(obs, point):
+                return RuleHit(
+                    rule_id=CREDENTIAL_PROMPT_RULE,
+                    action="ask",
+                    risk="credential-prompt",
+                    reason=f"this clicks in {description}, a Windows security prompt: its Yes raises a program to "
+                    "administrator or hands over a password. Instead, let the person answer the prompt themselves.",
+                )
         # OK in a Run box is its Enter (S-RULE-60): at `loc`, or any element the label may be.
-        if ctx.view.line_known or obs is None:
+        if ctx.view.line_known:
             return None
         found = (submit_target(obs.capture, p) for p in _points(obs, call))
         ok = next((f for f in found if f is not None), None)
@@ -238,6 +251,18 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
             if unknown is not None:
                 hits.insert(0, unknown)  # before other asks: it says why the line cannot be judged
     return _worst(hits)
+
+
+# Buttons that decline a prompt: clicking them raises nothing and hands over nothing.
+_DECLINE_BUTTONS = frozenset({"no", "cancel", "close", "don't allow", "deny"})
+
+
+def _declines(obs: Observation, point: Point) -> bool:
+    """Whether the element printed exactly at `point` is a button that declines the prompt."""
+    return any(
+        e.point == point and e.control == "button" and e.name.strip().casefold() in _DECLINE_BUTTONS
+        for e in obs.capture.elements
+    )
 
 
 def _points(obs: Observation, call: ToolCall) -> list[Point]:
