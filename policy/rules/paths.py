@@ -283,6 +283,18 @@ def _system_drive(env: Mapping[str, str]) -> str:
     return drive if _DRIVE.fullmatch(drive) else "c:"
 
 
+def _within_share(tail: str) -> str:
+    """`tail` with `.` and `..` resolved inside it, never above its start: Windows stops `..` at a share's root."""
+    out: list[str] = []
+    for part in tail.split("\\"):
+        if part == "..":
+            if out:
+                out.pop()
+        elif part not in ("", "."):
+            out.append(part)
+    return "\\".join(out)
+
+
 def _split_unc(rest: str, env: Mapping[str, str]) -> _Split | None:
     parts = [p for p in rest.split("\\") if p]
     if not parts:
@@ -292,9 +304,9 @@ def _split_unc(rest: str, env: Mapping[str, str]) -> _Split | None:
         admin = _ADMIN_SHARE.match(share)
         if admin:  # \\localhost\c$\… is C:\…
             return _Split("absolute", admin.group(1) + ":", tail)
-        if share == "admin$":
+        if share == "admin$":  # a share's root stops `..`: \\localhost\admin$\..\x is C:\Windows\x
             root = (env.get("SYSTEMROOT") or "C:\\Windows").lower()
-            return _Split("absolute", root[:2], root[2:] + "\\" + tail)
+            return _Split("absolute", root[:2], root[2:] + "\\" + _within_share(tail))
     return _Split("absolute", "\\\\" + host + ("\\" + share if share else ""), tail)
 
 
@@ -390,7 +402,10 @@ _JUNCTION_DEPTH = max(len(pattern) for pattern, _ in _JUNCTIONS)
 
 
 def _resolve_junctions(comps: list[str]) -> list[str]:
-    for _ in range(4):  # a junction can lead into another (documents and settings → users → …)
+    # A junction can lead into another (documents and settings → users → …), and `Application Data` in
+    # ProgramData or a profile points back at its own folder, any number of times: until nothing changes,
+    # each pass at most a few components longer, so a bound of the path's length plus a few is never met.
+    for _ in range(len(comps) + 4):
         for i, name in enumerate(comps[:_JUNCTION_DEPTH]):
             rows = _JUNCTION_INDEX.get((i, name), ())
             for pattern, real in rows:
