@@ -32,6 +32,7 @@ from policy.rules.keyboard import (
     TypingTarget,
     caret_position,
     edits_line,
+    shows_credential_prompt,
     submit_target,
     typed_inputs,
     typing_target,
@@ -204,7 +205,7 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
         if obs is None:
             return None
         # A click on a UAC or Windows Security prompt (Yes: the elevation) is a person's call (S-RULE-69).
-        for point in _points(obs, call):
+        for point in _points(obs, call) if shows_credential_prompt(obs.capture) else ():
             kind, description = typing_target(obs.capture, point)
             if kind is TypingTarget.CREDENTIAL_PROMPT and not _declines(obs, point):
                 return RuleHit(

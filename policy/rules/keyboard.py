@@ -105,6 +105,14 @@ def _title(text: str | None) -> str:
     return _PREFIXES.sub("", _fold(text))
 
 
+def shows_credential_prompt(capture: Capture) -> bool:
+    """Whether a UAC or Windows Security prompt is among the capture's windows (a cheap test before
+    `typing_target` places a click)."""
+    titles = [w.name for w in (capture.focused, *capture.windows) if w is not None]
+    titles += [e.window for e in capture.elements if e.kind == "window" and e.window is not None]
+    return any(_title(t) in _CREDENTIAL_TITLES for t in titles)
+
+
 def is_console_title(title: str) -> bool:
     """Whether a window title is one a console shows (PowerShell, cmd, Terminal, WSL, Git Bash).
 
