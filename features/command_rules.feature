@@ -588,3 +588,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "Remove-Item C:\Windows\System32 -Recurse -WhatIf:$false"
     Then the call hits rule "protected-place-delete" with action "deny"
+
+  @S-RULE-70
+  Scenario: A folder that holds SSH keys is not copied away; a folder without secrets is
+    Given the built-in command rules
+    When PowerShell is asked to run "Copy-Item ~\.ssh C:\t\s -Recurse"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Copy-Item C:\Users\me\Documents C:\backup -Recurse"
+    Then the call hits no rule

@@ -75,6 +75,11 @@ def _remove_item(op: Operation) -> Effects:
     return tuple(out)
 
 
+# A copy or an archive of a folder takes what is inside it: a credential store below the source counts
+# (the judge reads a READ marked recursive with the places inside it; `Copy-Item ~\.ssh … -Recurse`).
+_TAKES_CONTENTS = (("recursive", "true"),)
+
+
 def _move_or_copy(op: Operation) -> Effects:
     bound = bind(op, ("path", "destination"))
     moving = op.name == "move-item"
@@ -84,8 +89,10 @@ def _move_or_copy(op: Operation) -> Effects:
         if is_registry_path(source) or is_registry_path(destination):
             out += registry_cmdlet(op, source, bound)
             continue
-        detail = display(op.name) + (" -Recurse" if is_on(bound, "recurse") else "")
-        out.append(effect(K.MOVE if moving else K.READ, source, detail))
+        recursive = is_on(bound, "recurse")
+        detail = display(op.name) + (" -Recurse" if recursive else "")
+        extra = _TAKES_CONTENTS if recursive and not moving else ()
+        out.append(effect(K.MOVE if moving else K.READ, source, detail, extra=extra))
     if "destination" in bound and not is_registry_path(destination) and not is_session_path(destination):
         out.append(effect(K.WRITE, destination, display(op.name) + " destination"))
     return tuple(out)
@@ -186,7 +193,7 @@ def _item_property(op: Operation) -> Effects:
 
 def _archive(op: Operation) -> Effects:
     bound = bind(op, ("path", "destinationpath"))
-    out = [effect(K.READ, p, display(op.name)) for p in _machine_paths(bound)]
+    out = [effect(K.READ, p, display(op.name), extra=_TAKES_CONTENTS) for p in _machine_paths(bound)]
     if "destinationpath" in bound:
         out.append(effect(K.WRITE, first(bound, "destinationpath"), display(op.name) + " destination"))
     return tuple(out)
@@ -353,8 +360,8 @@ def _copy_program(op: Operation) -> Effects:
     out: list[Effect] = []
     if op.name == "robocopy" and argv.flag("move", "mov"):
         out.append(effect(K.MOVE, source, "robocopy /move"))
-    else:
-        out.append(effect(K.READ, source, op.name))
+    else:  # xcopy and robocopy copy a folder's files even without /E
+        out.append(effect(K.READ, source, op.name, extra=_TAKES_CONTENTS))
     if len(words) > 1:
         out.append(effect(K.WRITE, destination, op.name + " destination"))
         if op.name == "robocopy" and argv.flag("mir", "purge"):

@@ -560,6 +560,7 @@ ORDINARY: list[tuple[str, dict[str, object]]] = [
     ("PowerShell", _ps("Get-ScheduledTask | Select-Object TaskName")),
     ("PowerShell", _ps("Set-Location C:\\Users\\me; Get-ChildItem")),
     ("PowerShell", _ps("git status")),
+    ("PowerShell", _ps("Copy-Item C:\\Users\\me\\Documents C:\\backup -Recurse")),
     ("PowerShell", _ps("python --version")),
     ("Registry", {"mode": "get", "path": "HKCU:\\Software\\Demo", "name": "Value1"}),
     ("Registry", {"mode": "list", "path": "HKCU:\\Software"}),
@@ -3401,6 +3402,8 @@ DANGEROUS += [
     ("App", {"mode": "launch", "name": "Powershel"}, "app-launch-interpreter"),
     ("PowerShell", _ps("ntsd -c q -pn lsass.exe"), "credential-access"),
     ("PowerShell", _ps("git clean -xdf build"), "recursive-delete"),
+    ("PowerShell", _ps("Copy-Item ~\\.ssh C:\\t\\s -Recurse"), "credential-access"),
+    ("PowerShell", _ps("Compress-Archive C:\\Users\\me\\.ssh C:\\t\\s.zip"), "credential-access"),
     (
         "FileSystem",
         _fs("write", "C:\\Users\\me\\AppData\\Local\\Microsoft\\WindowsApps\\winget.exe", content="x"),
@@ -3429,6 +3432,7 @@ ORDINARY += [
     ("PowerShell", _ps("git clean -n -d")),
     ("PowerShell", _ps("Remove-Item C:\\Windows\\Temp\\old -Recurse -WhatIf")),
     ("PowerShell", _ps("git status")),
+    ("PowerShell", _ps("Copy-Item C:\\Users\\me\\Documents C:\\backup -Recurse")),
 ]
 
 CATEGORY_OF: dict[str, str] = {
