@@ -596,3 +596,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Copy-Item C:\Users\me\Documents C:\backup -Recurse"
     Then the call hits no rule
+
+  @S-RULE-71
+  Scenario: A git hook written asks a person; a sample does not
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-Content C:\src\app\.git\hooks\post-checkout 'calc'"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "Set-Content C:\src\app\.git\hooks\post-checkout.sample 'calc'"
+    Then the call hits no rule

@@ -23,6 +23,7 @@ or more precise, never weaker.
 from __future__ import annotations
 
 import fnmatch
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -196,6 +197,14 @@ def _names_python_loader(effect: Effect, target: Target) -> bool:
     if name is None:
         return False
     return any(fnmatch.fnmatchcase(setting, name.strip().lower()) for setting in PYTHON_LOADER_SETTINGS)
+
+
+_GIT_HOOK = re.compile(r"(?:^|[\\/])\.git[\\/]hooks[\\/][^\\/]+$")
+
+
+def _git_hook(effect: Effect, target: Target) -> bool:
+    """A file in a repository's `.git\\hooks` folder but a `.sample` (git runs hooks by name)."""
+    return bool(_GIT_HOOK.search(target.shown)) and not target.shown.lower().endswith(".sample")
 
 
 def _is_key(effect: Effect, target: Target) -> bool:
@@ -655,6 +664,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         risk="persistence",
         reason="This puts a program into {label} ({target}), so it starts automatically; a person must approve it.",
         remedy="list what already starts with `Get-CimInstance Win32_StartupCommand`.",
+    ),
+    EffectRule(
+        id="persistence-autostart",
+        category="persistence",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="ask",
+        risk="persistence",
+        reason="This writes a git hook ({target}): git runs it at the next commit, checkout or push in that "
+        "repository; a person must approve it.",
+        remedy="list the hooks with `Get-ChildItem .git\\hooks`.",
+        condition=_git_hook,
     ),
     EffectRule(
         id="persistence-autostart",

