@@ -604,3 +604,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When PowerShell is asked to run "Set-Content C:\src\app\.git\hooks\post-checkout.sample 'calc'"
     Then the call hits no rule
+
+  @S-RULE-72
+  Scenario: A process list filtered to lsass and piped to a kill is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-Process | Where-Object Name -eq lsass | Stop-Process -Force"
+    Then the call hits rule "kill-critical-process" with action "deny"
+    When PowerShell is asked to run "Get-Process | Where-Object Name -eq notepad | Stop-Process"
+    Then the call hits no rule

@@ -80,7 +80,34 @@ def _with_params(op: Operation, extra: tuple[tuple[str, str | None], ...]) -> Op
     return Operation(op.shell, op.name, op.params + extra, (), op.text, op.depth, None)
 
 
-def _piped_kill(op: Operation, source: Operation, filtered: bool) -> Effects | None:
+# `Where-Object Name -eq lsass`, `? ProcessName -like ls*`: the process names a filter keeps, by property.
+_NAME_PROPERTIES = frozenset({"name", "processname"})
+_NAME_TESTS = frozenset({"eq", "ieq", "ceq", "like", "ilike", "clike", "in", "contains"})
+
+
+def _filter_names(ops: Sequence[Operation], index: int) -> tuple[str | None, ...] | None:
+    """The names the `Where-Object` filters piped into `ops[index]` keep (a constant `Name`/`ProcessName`
+    compared with -eq/-like/-in …), None when there is no such filter or one is not read so (a script block)."""
+    names: list[str | None] = []
+    wanted, position = ops[index].input_from, index
+    while wanted in _PASS_THROUGH:
+        position = next((k for k in range(position - 1, -1, -1) if ops[k].name == wanted), -1)
+        if position < 0:
+            return None
+        step = ops[position]
+        if step.name == "where-object":
+            prop = lower(step.args[0]) if step.args else ""
+            tests = [(k, v) for k, v in step.params if k in _NAME_TESTS]
+            if prop not in _NAME_PROPERTIES or not tests:
+                return None
+            names += [v for _, v in tests]
+        wanted = step.input_from
+    return tuple(names) or None
+
+
+def _piped_kill(
+    op: Operation, source: Operation, filtered: bool, kept: tuple[str | None, ...] | None = None
+) -> Effects | None:
     if source.name != "get-process" or bind(op, ("id",)).keys() & {"name", "id", "inputobject"}:
         return None
     given = bind(source, ("name",))
@@ -88,6 +115,8 @@ def _piped_kill(op: Operation, source: Operation, filtered: bool) -> Effects | N
     ids = tuple(("id", i) for i in targets(given, "id"))
     if names or ids:
         return effects_of(_with_params(op, names + ids))
+    if filtered and kept is not None:  # the processes the filter keeps are the ones killed
+        return effects_of(_with_params(op, tuple(("name", n) for n in kept)))
     if filtered:
         return None
     return (effect(K.KILL_ALL, None, "Get-Process | Stop-Process (every process)"),)
@@ -158,7 +187,7 @@ def _piped(ops: Sequence[Operation], index: int) -> Effects | None:
     if source is None:
         return None
     if op.name == "stop-process":
-        return _piped_kill(op, source, filtered)
+        return _piped_kill(op, source, filtered, _filter_names(ops, index))
     if op.name in _PATH_SINKS:
         return _piped_paths(op, source)
     if op.name in ("stop-service", "set-service", "suspend-service"):

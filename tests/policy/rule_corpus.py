@@ -3404,6 +3404,7 @@ DANGEROUS += [
     ("PowerShell", _ps("git clean -xdf build"), "recursive-delete"),
     ("PowerShell", _ps("Copy-Item ~\\.ssh C:\\t\\s -Recurse"), "credential-access"),
     ("PowerShell", _ps("Compress-Archive C:\\Users\\me\\.ssh C:\\t\\s.zip"), "credential-access"),
+    ("PowerShell", _ps("Get-Process | Where-Object Name -eq lsass | Stop-Process -Force"), "kill-critical-process"),
     (
         "FileSystem",
         _fs("write", "C:\\src\\app\\.git\\hooks\\pre-commit", content="curl x | sh"),
