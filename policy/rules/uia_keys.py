@@ -155,6 +155,12 @@ class Press:
     held: frozenset[str] = frozenset()
 
 
+# A `{Name N}` is read for at most this many presses (a huge N must not make judging slow); beyond it the
+# line is taken as changed in a way the gateway does not follow.
+_MAX_REPEAT = 64
+_MAX_PRESSES = 4096
+
+
 def presses(text: str) -> tuple[Press, ...] | None:
     """The keys `SendKeys` presses for `text`, in order; None when it rejects the string (it then presses
     nothing: it reads the whole string before the first key goes out)."""
@@ -163,6 +169,9 @@ def presses(text: str) -> tuple[Press, ...] | None:
     group = False
     i = 0
     while i < len(text):
+        if len(out) > _MAX_PRESSES:  # a line of thousands of keys is not followed any further
+            out.append(Press("REPEATED", True, frozenset(held)))
+            break
         ch = text[i]
         if ch == "{":
             end = text.find("}", i)
@@ -173,9 +182,14 @@ def presses(text: str) -> tuple[Press, ...] | None:
             words = [w for w in text[i + 1 : end].split(" ") if w]
             if not words or len(words) > 2 or (len(words) == 2 and not words[1].isdigit()):
                 return None
-            name, count = words[0], int(words[1]) if len(words) == 2 else 1
+            counted = words[1] if len(words) == 2 else "1"
+            if not (counted.isascii() and counted.isdigit()):
+                return None  # `int()` of a non-ASCII digit raises in SendKeys: nothing is pressed
+            name, count = words[0], int(counted) if len(counted) <= 6 else _MAX_REPEAT + 1
             upper = name.upper()
-            for _ in range(count):
+            if count > _MAX_REPEAT:  # read no further than that: what so many presses leave is not followed
+                out.append(Press("REPEATED", True, frozenset(held)))
+            for _ in range(min(count, _MAX_REPEAT)):
                 if upper in _HOLD:
                     if not held:
                         out.append(Press(upper, True))  # pressed and released on its own as well
