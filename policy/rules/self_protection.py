@@ -159,9 +159,9 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
     if forms and any(_MAIN_FILE.search(t) for t in texts):
         return _self_protection("gateway/__main__.py")
     if forms:
-        client_config = _client_config_named(tool, args, texts)
-        if client_config is not None:
-            return _client_config_hit(client_config)
+        guarded = _guarded_file_named(tool, args, texts)
+        if guarded is not None:
+            return _guarded_file_hit(guarded)
     for t in texts:
         setting = _OWN_ENV_NAMES.search(t)
         if setting:
@@ -180,32 +180,33 @@ _CLIENT_CONFIG = (
 # `usercustomize.py`, and a `.pth` file's `import` lines in a site-packages folder.
 _PYTHON_STARTUP = r"(?:(?:site|user)customize\.py|site-packages/[^/\s'\"]+\.pth)"
 _GUARDED_FILE = r"(?:" + _CLIENT_CONFIG + "|" + _PYTHON_STARTUP + r")"
-_CLIENT_CONFIG_PATH = re.compile(r"(?:^|/)" + _GUARDED_FILE + r"$")
-_CLIENT_CONFIG_TEXT = re.compile(r"(?:(?<=[/\s'\"=,(])|^)" + _GUARDED_FILE + r"(?![\w.-])")
+_GUARDED_FILE_PATH = re.compile(r"(?:^|/)" + _GUARDED_FILE + r"$")
+_GUARDED_FILE_TEXT = re.compile(r"(?:(?<=[/\s'\"=,(])|^)" + _GUARDED_FILE + r"(?![\w.-])")
 # FileSystem modes that change the file at `path` (copy changes only its destination).
 _CHANGES_PATH = frozenset({"write", "delete", "move"})
 
 
-def _client_config_named(tool: str, args: Mapping[str, object], texts: Sequence[str]) -> str | None:
-    """The MCP client config a call would change: a FileSystem write, delete or move of one (or a copy
-    or move onto one), or any mention in a PowerShell command or App arguments (which may write it)."""
+def _guarded_file_named(tool: str, args: Mapping[str, object], texts: Sequence[str]) -> str | None:
+    """The guarded file a call would change — an MCP client's server list or a Python start-up file: a
+    FileSystem write, delete or move of one (or a copy or move onto one), or any mention in a PowerShell
+    command or App arguments (which may write it)."""
     if tool == "FileSystem":
         keys = ("path", "destination") if mode_of(args) in _CHANGES_PATH else ("destination",)
         for key in keys:
             value = args.get(key)
             if isinstance(value, str):
-                found = _CLIENT_CONFIG_PATH.search(_path_candidate(value))
+                found = _GUARDED_FILE_PATH.search(_path_candidate(value))
                 if found:
                     return found.group().lstrip("/")
         return None
     for t in texts:
-        found = _CLIENT_CONFIG_TEXT.search(t)
+        found = _GUARDED_FILE_TEXT.search(t)
         if found:
             return found.group()
     return None
 
 
-def _client_config_hit(named: str) -> RuleHit:
+def _guarded_file_hit(named: str) -> RuleHit:
     if re.fullmatch(_PYTHON_STARTUP, named):
         return RuleHit(
             rule_id=SELF_PROTECTION_ID,
