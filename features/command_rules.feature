@@ -612,3 +612,21 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "kill-critical-process" with action "deny"
     When PowerShell is asked to run "Get-Process | Where-Object Name -eq notepad | Stop-Process"
     Then the call hits no rule
+
+  @S-RULE-81
+  Scenario: cmd gets the line PowerShell builds, quoted paths and all
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path""
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "cmd /c del "C:\Users\me\My Notes\a.txt""
+    Then the call hits no rule
+
+  @S-RULE-82
+  Scenario: A command ssh runs on this machine is judged; one for another host is not
+    Given the built-in command rules
+    When PowerShell is asked to run "ssh me@127.0.0.1 -p 22 "rd /s /q C:\Users""
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "ssh -o ProxyCommand="cmd /c rd /s /q C:\Users" buildbox"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "ssh buildbox uptime"
+    Then the call hits no rule

@@ -272,10 +272,16 @@ def _from_file_uri(t: str) -> str:
     return rest.lstrip("\\")
 
 
+def is_loopback_name(host: str) -> bool:
+    """Whether a lower-case host name or address is this machine's loopback, however spelt
+    (`localhost`, `127.0.0.1`, `127.1`, `2130706433`, `::1`, `[0:0:0:0:0:0:0:1]`, `::ffff:127.0.0.1`)."""
+    return bool(_LOCAL_HOST.match(host))
+
+
 def _is_local_host(host: str, env: Mapping[str, str]) -> bool:
     host = host.split("@", 1)[0]  # WebDAV `host@SSL`, `host@8080`
     computer = (env.get("COMPUTERNAME") or "").lower()
-    return bool(_LOCAL_HOST.match(host)) or (bool(computer) and (host == computer or host.startswith(computer + ".")))
+    return is_loopback_name(host) or (bool(computer) and (host == computer or host.startswith(computer + ".")))
 
 
 def _system_drive(env: Mapping[str, str]) -> str:

@@ -3440,6 +3440,27 @@ ORDINARY += [
     ("PowerShell", _ps("git status")),
     ("PowerShell", _ps("Copy-Item C:\\Users\\me\\Documents C:\\backup -Recurse")),
 ]
+# cmd gets the line PowerShell builds (S-RULE-81); ssh runs commands on this machine (S-RULE-82).
+DANGEROUS += [
+    ("PowerShell", _ps(r'cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path"'), "protected-place-delete"),
+    ("PowerShell", _ps(r'cmd /c del "C:\Program Files\Common Files\x.dll"'), "protected-place-delete"),
+    ("PowerShell", _ps(r'ssh localhost "rd /s /q C:\Users"'), "protected-place-delete"),
+    ("PowerShell", _ps(r'ssh me@127.0.0.1 -p 22 "net user eve P@ss1 /add"'), "account-change"),
+    (
+        "PowerShell",
+        _ps(r"ssh -p 2222 me@localhost Remove-Item C:\Users\me\Documents -Recurse -Force"),
+        "protected-place-delete",
+    ),
+    ("PowerShell", _ps(r'ssh -o ProxyCommand="cmd /c rd /s /q C:\Users" buildbox'), "protected-place-delete"),
+    ("App", _exe("ssh", "localhost", "shutdown /r /t 0"), "shutdown-restart"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r'cmd /c del "C:\Users\me\My Notes\old.txt"')),
+    ("PowerShell", _ps('cmd /c echo "hello world"')),
+    ("PowerShell", _ps("ssh buildbox uptime")),
+    ("PowerShell", _ps(r'ssh -i C:\Users\me\.ssh\deploy me@buildbox "git pull"')),
+    ("PowerShell", _ps('ssh localhost "dir C:\\Users"')),
+]
 
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",

@@ -227,7 +227,8 @@ NESTED = [
     ("Start-Process cmd -ArgumentList @('/c','rd','/s','/q','C:\\x')", ("cmd", ("/c", "rd", "/s", "/q", "C:\\x"), 1)),
     ("Start-Process -FilePath powershell.exe -ArgumentList '-enc AAAA'", ("powershell", ("-enc AAAA",), 1)),
     ("Start-Process cmd '/c','del','x'", ("cmd", ("/c", "del", "x"), 1)),
-    ('cmd /c "rd /s /q C:\\x"', ("cmd", ("/c", "rd /s /q C:\\x"), 1)),
+    # cmd gets the one line PowerShell builds: an argument with a blank is quoted again (S-RULE-81).
+    ('cmd /c "rd /s /q C:\\x"', ("cmd", ('/c "rd /s /q C:\\x"',), 1)),
     ("net user x /add", ("net", ("user", "x", "/add"), 1)),
     ("C:\\Windows\\System32\\reg.exe save HKLM\\SAM s", ("reg", ("save", "HKLM\\SAM", "s"), 1)),
     ("& 'C:\\tools\\x.exe' a b", ("x", ("a", "b"), 1)),
@@ -482,8 +483,8 @@ def test_a_repaired_command_keeps_its_text_as_written() -> None:
 @pytest.mark.parametrize(
     ("text", "argv"),
     [
-        ("cmd /c echo %COMSPEC:~0,19%", ("/c", "echo", "%COMSPEC:~0,19%")),
-        ("cmd /c rd /s /q %COMSPEC:~0,19%", ("/c", "rd", "/s", "/q", "%COMSPEC:~0,19%")),
+        ("cmd /c echo %COMSPEC:~0,19%", ("/c echo %COMSPEC:~0,19%",)),  # cmd: the line, S-RULE-81
+        ("cmd /c rd /s /q %COMSPEC:~0,19%", ("/c rd /s /q %COMSPEC:~0,19%",)),
         ("net localgroup a,b /add", ("localgroup", "a,b", "/add")),
         ("x.exe a, b", ("a,", "b")),
     ],

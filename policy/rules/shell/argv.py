@@ -172,6 +172,35 @@ def join_argv(args: Sequence[str]) -> str:
     return " ".join(_quote_argument(a) for a in args)
 
 
+def _needs_legacy_quotes(arg: str) -> bool:
+    # PowerShell's `NeedQuotes`: a blank outside any pair of (unescaped) quotes the argument holds.
+    quotes, after_backslash = 0, False
+    for c in arg:
+        if c == '"' and not after_backslash:
+            quotes += 1
+        elif c.isspace() and quotes % 2 == 0:
+            return True
+        after_backslash = c == "\\"
+    return False
+
+
+def powershell_native_line(args: Sequence[str]) -> str:
+    """The command line PowerShell hands cmd.exe for a native call `cmd <args>` (S-RULE-81).
+
+    PowerShell 5.1 builds it this way for every program, and 7.3+ still does for cmd.exe and batch
+    files (`$PSNativeCommandArgumentPassing = 'Windows'`): an argument with a blank outside its own
+    quotes is wrapped in double quotes, and nothing inside is escaped. So `cmd /c del "C:\\Program
+    Files\\x"` reaches cmd as `/c del "C:\\Program Files\\x"`: one path, as cmd then reads it.
+
+    Args:
+        args: the arguments as PowerShell bound them (quotes it removed are gone).
+
+    Returns:
+        The line after the program name.
+    """
+    return " ".join(f'"{a}"' if _needs_legacy_quotes(a) else a for a in args)
+
+
 # PowerShell's switches that neither name a command nor take a value (`powershell -NoProfile` still reads
 # its commands from standard input when some are piped to it).
 _PS_BARE_SWITCHES = frozenset(

@@ -25,6 +25,7 @@ from policy.rules.shell.cmd import MAX_DEPTH, analyse_cmd
 from policy.rules.shell.cmd_expand import UNKNOWN
 from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Analysis, Operation, Value
 from policy.rules.shell.powershell import analyse_powershell
+from policy.rules.shell.ssh import is_this_machine, read_ssh
 
 _POWERSHELLS = frozenset({"powershell", "pwsh", "powershell_ise"})
 _DASHES = "-/\u2013\u2014\u2015"
@@ -467,10 +468,32 @@ def _inline_code(name: str, argv: Sequence[Value]) -> Analysis:
     return Analysis()
 
 
+def _ssh(argv: Sequence[Value], depth: int) -> Analysis:
+    # ssh runs `-o ProxyCommand=…` here itself, and a command sent to this machine (or to a host that
+    # is not constant, which may be it) runs in its OpenSSH server's shell: cmd.exe by default,
+    # PowerShell where an administrator chose it, so the command is read both ways (`policy.rules.shell.ssh`).
+    call = read_ssh(argv)
+    parts = [_cmd(("/d /c " + c,), depth) if c is not None else _command_line(None, depth) for c in call.local_commands]
+    if call.host is None or is_this_machine(call.host):
+        if call.not_constant:
+            parts.append(Analysis(dynamic=("ssh sends this machine a command that is not constant",)))
+        elif call.remote_command is not None:
+            parts.append(_cmd(("/d /c " + call.remote_command,), depth))
+            parts.append(_powershell("powershell", ("-NoProfile", "-Command", call.remote_command), depth))
+    return _merge(*parts) if parts else Analysis()
+
+
 _LINUX_SHELLS = frozenset({"bash", "sh", "wsl", "wslhost", "zsh", "dash"})
 
 # Programs that start another program or command line they are given (proxy execution).
-_STARTERS = {"forfiles": _forfiles, "pcalua": _pcalua, "rundll32": _rundll32, "wmic": _wmic, "explorer": _explorer}
+_STARTERS = {
+    "forfiles": _forfiles,
+    "pcalua": _pcalua,
+    "rundll32": _rundll32,
+    "wmic": _wmic,
+    "explorer": _explorer,
+    "ssh": _ssh,
+}
 
 
 def _text(program: str, argv: Sequence[Value]) -> str:

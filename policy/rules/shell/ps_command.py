@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from policy.rules.shell.argv import powershell_native_line, reads_piped_commands
 from policy.rules.shell.argv import program_name as standard_program
-from policy.rules.shell.argv import reads_piped_commands
 from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Value
 from policy.rules.shell.ps_calls import MethodCalls
 from policy.rules.shell.ps_fold import Nested, shown
@@ -321,7 +321,13 @@ class CommandWalker(MethodCalls):
             else:
                 argv.extend(as_value(v) for v in flatten(word.value))
         self.record("program", name, (), tuple(argv), text, input_from)
-        self.call_nested(name, tuple(argv))
+        known = [a for a in argv if a is not None]
+        if name == "cmd" and len(known) == len(argv):
+            # cmd reads the raw line, and PowerShell quotes an argument with a blank in it when it
+            # builds that line: `del "C:\Program Files\x"` stays one path (S-RULE-81).
+            self.call_nested(name, (powershell_native_line(known),))
+        else:
+            self.call_nested(name, tuple(argv))
         if input_from is not None and reads_piped_commands(name, argv):
             self._piped_commands(name, piped, text)
 
