@@ -613,6 +613,22 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "Get-Process | Where-Object Name -eq notepad | Stop-Process"
     Then the call hits no rule
 
+  @S-RULE-73
+  Scenario: A git setting that names a program asks a person; an ordinary setting does not
+    Given the built-in command rules
+    When PowerShell is asked to run "git config --global core.sshCommand "cmd /c calc""
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "git config --global user.name "Me""
+    Then the call hits no rule
+
+  @S-RULE-74
+  Scenario: A WMI service object's StopService is judged as Stop-Service
+    Given the built-in command rules
+    When PowerShell is asked to run "(Get-WmiObject Win32_Service -Filter "Name='WinDefend'").StopService()"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "(Get-WmiObject Win32_Service -Filter "Name='Spooler'").StopService()"
+    Then the call hits no rule
+
   @S-RULE-81
   Scenario: cmd gets the line PowerShell builds, quoted paths and all
     Given the built-in command rules

@@ -151,8 +151,9 @@ def _wmi_class(op: Operation) -> str:
     return query.group(1) if query and not found else found
 
 
-def _wmi_target(op: Operation, wmi_class: str, where: str) -> Effects | None:
-    method = lower(first(bind(op), "methodname", "name"))
+def _wmi_target(op: Operation, wmi_class: str, where: str, called: str | None = None) -> Effects | None:
+    """What a WMI method (`called`, else the one `op` binds) does to the `wmi_class` objects `where` selects."""
+    method = called if called is not None else lower(first(bind(op), "methodname", "name"))
     if wmi_class == "win32_shadowcopy" and (op.name.startswith("remove-") or method == "delete"):
         return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "Win32_ShadowCopy delete"),)),)
     if wmi_class == "win32_process" and (op.name.startswith("remove-") or method == "terminate"):
@@ -167,16 +168,21 @@ def _wmi_target(op: Operation, wmi_class: str, where: str) -> Effects | None:
     if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
         return (effect(K.LOG_CLEAR, None, "Win32_NTEventlogFile ClearEventlog"),)
     if wmi_class == "win32_service":
-        mode = first(bind(op), "arguments.startmode", "argumentlist")
+        given = op.args[0] if called is not None and op.args else None  # `.ChangeStartMode('Disabled')`
+        mode = given if called is not None else first(bind(op), "arguments.startmode", "argumentlist")
         return wmi_service_change(method, where, mode) or None
     return None
+
+
+def _wmi_where(source: Operation) -> str:
+    """The WQL filter or query a `Get-WmiObject`/`Get-CimInstance` selects its objects by."""
+    return " ".join(unquote(v) for v in (first(bind(source), "filter"), first(bind(source), "query")) if v) or ""
 
 
 def _piped_wmi(op: Operation, source: Operation) -> Effects | None:
     if source.name not in _WMI_SOURCES:
         return None
-    where = " ".join(unquote(v) for v in (first(bind(source), "filter"), first(bind(source), "query")) if v) or ""
-    return _wmi_target(op, _wmi_class(source), where)
+    return _wmi_target(op, _wmi_class(source), _wmi_where(source))
 
 
 def _piped(ops: Sequence[Operation], index: int) -> Effects | None:
@@ -350,6 +356,21 @@ def _selected_values(ops: Sequence[Operation], index: int, own: Effects) -> Effe
     return tuple(narrowed)
 
 
+# A WMI object's own methods (S-RULE-73): `(Get-WmiObject Win32_Service -Filter "Name='WinDefend'").StopService()`,
+# `$p = Get-CimInstance Win32_Process -Filter …; $p.Terminate()`, `… | % { $_.ChangeStartMode('Disabled') }`.
+_WMI_OBJECT_METHODS = frozenset({"stopservice", "pauseservice", "changestartmode", "delete", "terminate"})
+
+
+def _wmi_object_earlier(ops: Sequence[Operation], index: int, method: str) -> Effects | None:
+    """A method called on an object of unknown type, judged on the WMI objects the nearest earlier
+    `Get-WmiObject`/`Get-CimInstance` selected, as `Invoke-WmiMethod` of that method would be; None
+    when no WMI query came before it or the method does nothing the rules judge on that class."""
+    for earlier in reversed(ops[:index]):
+        if earlier.shell == "powershell" and earlier.name in _WMI_SOURCES:
+            return _wmi_target(ops[index], _wmi_class(earlier), _wmi_where(earlier), called=method)
+    return None
+
+
 def _in_context(ops: Sequence[Operation], index: int) -> Effects | None:
     op = ops[index]
     piped = _piped(ops, index)
@@ -360,6 +381,10 @@ def _in_context(ops: Sequence[Operation], index: int) -> Effects | None:
     method = _method(op)
     if method == "kill" and not op.args:
         return _killed_earlier(ops, index)
+    if method in _WMI_OBJECT_METHODS and op.name.startswith("?."):
+        found = _wmi_object_earlier(ops, index, method)
+        if found is not None:
+            return found
     if method in _SERVICE_METHODS and op.name.startswith(("?.", f"{_SERVICE_CONTROLLER}.")):
         return _service_earlier(ops, index, method)
     if method in ("invokeverb", "invokeverbex", "movehere", "copyhere"):

@@ -384,9 +384,14 @@ def _wmi_instance(op: Operation) -> Effects:
     return ()
 
 
+_WQL_CLASS = re.compile(r"\bfrom\s+(\w+)", re.IGNORECASE)
+
+
 def _wmi_method(op: Operation) -> Effects:
     bound = bind(op, ("class", "name"))
-    wmi_class = lower(first(bound, "class", "classname"))
+    query = unquote(first(bound, "query")) or ""
+    in_query = _WQL_CLASS.search(query)
+    wmi_class = lower(first(bound, "class", "classname")) or (in_query.group(1).lower() if in_query else "")
     method = lower(first(bound, "name", "methodname"))
     if wmi_class == "win32_process" and method == "create":
         return (
@@ -407,6 +412,9 @@ def _wmi_method(op: Operation) -> Effects:
         return (effect(K.POWER, None, f"{display(op.name)} Win32_OperatingSystem {method}"),)
     if wmi_class == "win32_service" and method == "create":
         return (effect(K.PERSISTENCE, None, f"{display(op.name)} Win32_Service Create"),)
+    if wmi_class == "win32_service":  # StopService, ChangeStartMode … on the services a filter names (S-RULE-73)
+        where = " ".join(v for v in (unquote(first(bound, "filter")), query) if v)
+        return wmi_service_change(method, where, first(bound, "arguments.startmode", "argumentlist"))
     if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
         return (effect(K.LOG_CLEAR, None, f"{display(op.name)} ClearEventLog"),)
     return ()

@@ -207,6 +207,24 @@ def _git_hook(effect: Effect, target: Target) -> bool:
     return bool(_GIT_HOOK.search(target.shown)) and not target.shown.lower().endswith(".sample")
 
 
+# git's settings files: the user's, the XDG one, the system's (Git for Windows, both places), a repository's.
+_GIT_CONFIG_FILE = re.compile(
+    r"(?:^|[\\/])(?:\.gitconfig|\.git[\\/]config(?:\.worktree)?|\.config[\\/]git[\\/]config"
+    r"|git[\\/](?:mingw64[\\/])?etc[\\/]gitconfig|programdata[\\/]git[\\/]config)$",
+    re.IGNORECASE,
+)
+
+
+def _git_setting(effect: Effect, target: Target) -> bool:
+    """A git setting that names a program git starts later (`effects_files._git`)."""
+    return effect.detail.startswith("git ")
+
+
+def _git_config_file(effect: Effect, target: Target) -> bool:
+    """A write of one of git's settings files, where a setting can name a program git starts later."""
+    return bool(_GIT_CONFIG_FILE.search(target.shown))
+
+
 def _is_key(effect: Effect, target: Target) -> bool:
     return target.key is not None
 
@@ -686,6 +704,30 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         risk="persistence",
         reason="This registers a program to start automatically ({label}: {target}); a person must approve it.",
         remedy="list what already starts with `Get-CimInstance Win32_StartupCommand` or `Get-Service`.",
+    ),
+    EffectRule(
+        id="persistence-autostart",
+        category="persistence",
+        effects=frozenset({K.PERSISTENCE}),
+        places=None,
+        verdict="ask",
+        risk="persistence",
+        reason="This sets a git setting that names a program ({detail}): git starts it later, at a fetch, a "
+        "status or a commit, with the user's rights; a person must approve it.",
+        remedy="show git's settings with `git config --list --show-origin`.",
+        condition=_git_setting,
+    ),
+    EffectRule(
+        id="persistence-autostart",
+        category="persistence",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="ask",
+        risk="persistence",
+        reason="This writes git's settings ({target}): a setting there can name a program git starts later "
+        "(`core.sshCommand`, `core.fsmonitor`, an alias with `!`); a person must approve it.",
+        remedy="show git's settings with `git config --list --show-origin`.",
+        condition=_git_config_file,
     ),
     EffectRule(
         id="persistence-autostart",

@@ -3440,6 +3440,36 @@ ORDINARY += [
     ("PowerShell", _ps("git status")),
     ("PowerShell", _ps("Copy-Item C:\\Users\\me\\Documents C:\\backup -Recurse")),
 ]
+# git settings that name a program (S-RULE-73); a WMI object's own methods (S-RULE-74).
+DANGEROUS += [
+    ("PowerShell", _ps('git config --global core.sshCommand "cmd /c calc"'), "persistence-autostart"),
+    ("PowerShell", _ps(r"git config core.hooksPath C:\temp\hooks"), "persistence-autostart"),
+    ("PowerShell", _ps(r'git config --global alias.st "!cmd /c rd /s /q C:\Users"'), "persistence-autostart"),
+    ("PowerShell", _ps('git -c core.sshCommand="cmd /c calc" fetch'), "persistence-autostart"),
+    (
+        "FileSystem",
+        _fs("write", r"C:\Users\me\.gitconfig", content="[core]\n\tsshCommand = calc\n"),
+        "persistence-autostart",
+    ),
+    ("PowerShell", _ps("(Get-WmiObject Win32_Service -Filter \"Name='WinDefend'\").StopService()"), "disable-defender"),
+    (
+        "PowerShell",
+        _ps("(Get-WmiObject Win32_Process -Filter \"Name='lsass.exe'\").Terminate()"),
+        "kill-critical-process",
+    ),
+    (
+        "PowerShell",
+        _ps("Invoke-CimMethod -Query \"SELECT * FROM Win32_Service WHERE Name='WinDefend'\" -MethodName StopService"),
+        "disable-defender",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps('git config --global user.name "Me"')),
+    ("PowerShell", _ps("git config --global credential.helper manager")),
+    ("PowerShell", _ps("git config --list --show-origin")),
+    ("FileSystem", _fs("read", r"C:\Users\me\.gitconfig")),
+    ("PowerShell", _ps("(Get-WmiObject Win32_Service -Filter \"Name='Spooler'\").StopService()")),
+]
 # cmd gets the line PowerShell builds (S-RULE-81); ssh runs commands on this machine (S-RULE-82).
 DANGEROUS += [
     ("PowerShell", _ps(r'cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path"'), "protected-place-delete"),

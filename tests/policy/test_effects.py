@@ -958,7 +958,7 @@ PIPELINES = [
             ps("foreach-object", None, piped="get-wmiobject"),
             net("?.delete"),
         ],
-        {(DISK, None), (DEL, None)},
+        {(DISK, None)},  # `$_.Delete()` is the shadow copy's own method (S-RULE-74), not a file's delete
     ),
     (
         "cim-process-terminate",

@@ -85,6 +85,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"promptforcredential"}  # `$Host.UI.PromptForCredential(…)`: a password prompt (credential-prompt-command)
     | {"opensubkey"}  # `$s = $k.OpenSubKey('…')`: the key a later `$s.SetValue(…)` writes (effects_pipeline)
     | {"stop", "pause"}  # `(Get-Service X).Stop()`: the service an earlier Get-Service made (effects_pipeline)
+    | {"stopservice", "pauseservice", "changestartmode", "terminate"}  # a WMI object's (effects_pipeline)
     | {"executeshellcommand"}  # MMC20.Application's: starts a program (dispatch `_UNTYPED_STARTERS`)
 )
 # Methods whose first argument is a command line the object runs (WScript.Shell, WMI Win32_Process).
