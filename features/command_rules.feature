@@ -629,6 +629,14 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "(Get-WmiObject Win32_Service -Filter "Name='Spooler'").StopService()"
     Then the call hits no rule
 
+  @S-RULE-75
+  Scenario: xp_cmdshell on this machine's SQL Server is judged as the cmd line it runs
+    Given the built-in command rules
+    When PowerShell is asked to run "sqlcmd -Q "EXEC xp_cmdshell 'rd /s /q C:\Users'""
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "sqlcmd -S dbserver01 -Q "SELECT name FROM sys.databases""
+    Then the call hits no rule
+
   @S-RULE-81
   Scenario: cmd gets the line PowerShell builds, quoted paths and all
     Given the built-in command rules

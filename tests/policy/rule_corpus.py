@@ -3470,6 +3470,17 @@ ORDINARY += [
     ("FileSystem", _fs("read", r"C:\Users\me\.gitconfig")),
     ("PowerShell", _ps("(Get-WmiObject Win32_Service -Filter \"Name='Spooler'\").StopService()")),
 ]
+# xp_cmdshell on this machine's SQL Server (S-RULE-75).
+DANGEROUS += [
+    ("PowerShell", _ps("sqlcmd -Q \"EXEC xp_cmdshell 'rd /s /q C:\\Users'\""), "protected-place-delete"),
+    ("PowerShell", _ps("sqlcmd -S . -E -Q \"EXEC master..xp_cmdshell N'net user eve P@ss1 /add'\""), "account-change"),
+    ("PowerShell", _ps("Invoke-Sqlcmd -Query \"EXEC xp_cmdshell 'shutdown /r /t 0'\""), "shutdown-restart"),
+    ("PowerShell", _ps("sqlcmd -Q \"EXEC sp_configure 'xp_cmdshell', 1; RECONFIGURE\""), "dynamic-command"),
+]
+ORDINARY += [
+    ("PowerShell", _ps('sqlcmd -S . -Q "SELECT name FROM sys.databases"')),
+    ("PowerShell", _ps('Invoke-Sqlcmd -ServerInstance dbserver01 -Query "SELECT @@VERSION"')),
+]
 # cmd gets the line PowerShell builds (S-RULE-81); ssh runs commands on this machine (S-RULE-82).
 DANGEROUS += [
     ("PowerShell", _ps(r'cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path"'), "protected-place-delete"),

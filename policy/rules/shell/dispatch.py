@@ -25,6 +25,7 @@ from policy.rules.shell.cmd import MAX_DEPTH, analyse_cmd
 from policy.rules.shell.cmd_expand import UNKNOWN
 from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Analysis, Operation, Value
 from policy.rules.shell.powershell import analyse_powershell
+from policy.rules.shell.sql import is_local_server, query_commands, read_sqlcmd
 from policy.rules.shell.ssh import is_this_machine, read_ssh
 
 _POWERSHELLS = frozenset({"powershell", "pwsh", "powershell_ise"})
@@ -483,6 +484,20 @@ def _ssh(argv: Sequence[Value], depth: int) -> Analysis:
     return _merge(*parts) if parts else Analysis()
 
 
+def _sqlcmd(argv: Sequence[Value], depth: int) -> Analysis:
+    # SQL Server on this machine runs `xp_cmdshell '…'` through cmd.exe /c (`policy.rules.shell.sql`).
+    query, server, has_query = read_sqlcmd(argv)
+    if not has_query or (server is not None and not is_local_server(server)):
+        return Analysis()
+    if server is None and any(a is not None and a.startswith(("-S", "/S")) for a in argv):
+        return Analysis(dynamic=("a SQL query goes to a server whose name is not constant",))
+    if query is None:
+        return Analysis()  # a query that is not constant: not read (README lists it)
+    found = query_commands(query)
+    parts = [_cmd(("/d /c " + c,), depth) for c in found.commands]
+    return _merge(Analysis(dynamic=found.unknown), *parts)
+
+
 _LINUX_SHELLS = frozenset({"bash", "sh", "wsl", "wslhost", "zsh", "dash"})
 
 # Programs that start another program or command line they are given (proxy execution).
@@ -493,6 +508,9 @@ _STARTERS = {
     "wmic": _wmic,
     "explorer": _explorer,
     "ssh": _ssh,
+    "sqlcmd": _sqlcmd,
+    "osql": _sqlcmd,
+    "isql": _sqlcmd,
 }
 
 

@@ -66,7 +66,7 @@ _WILDCARD = re.compile(r"[*?\[]")
 _BLANK = re.compile(r"\s")
 # The commands `_semantics` gives a meaning beyond their operation.
 _MEANINGFUL = frozenset({"invoke-expression", "new-object", "get-command", "write-output", "start-process"})
-_MEANINGFUL |= {"foreach-object"} | ALIAS_SETTERS | VARIABLE_SETTERS
+_MEANINGFUL |= {"foreach-object", "invoke-sqlcmd"} | ALIAS_SETTERS | VARIABLE_SETTERS
 # Cmdlets handing a method its parameters as one hashtable (`Invoke-CimMethod … -Arguments @{CommandLine=…}`,
 # by name, by position or splatted): each constant entry is also recorded as a parameter `arguments.<key>`
 # (S-RULE-45), so the method's own parameters are read like the cmdlet's.
@@ -472,6 +472,9 @@ class CommandWalker(MethodCalls):
             argv = tuple(as_value(v) for v in flatten(arguments)) if arguments != () else ()
             self._start_program(file, argv, text)
             return UNKNOWN
+        if command == "invoke-sqlcmd":
+            self._sql_query(named, first, text)
+            return UNKNOWN
         if command == "foreach-object":
             member = as_text(named.get("membername", first))
             if member is not None and member.lower() in DANGEROUS_METHODS:
@@ -592,6 +595,16 @@ class CommandWalker(MethodCalls):
         else:
             words.append(Word("arg", written, value))
         return value_node if kind == _MEMBER_ACCESS else None
+
+    def _sql_query(self, named: dict[str, PSValue], first: PSValue, text: str) -> None:
+        """`Invoke-Sqlcmd -Query … [-ServerInstance …]` is read as `sqlcmd -Q … [-S …]` (S-RULE-75)."""
+        if "query" not in named and first is UNKNOWN:
+            return  # `-InputFile x.sql`: a file's content is not read (README)
+        server = next((v for k, v in named.items() if len(k) >= 2 and "serverinstance".startswith(k)), None)
+        argv: tuple[Value, ...] = ("-Q", as_text(named.get("query", first)))
+        if server is not None:
+            argv += ("-S", as_text(server))
+        self.call_nested("sqlcmd", argv)
 
     def _member_call(self, access: Node, arg_node: Node) -> PSValue:
         children = access.children
