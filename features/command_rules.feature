@@ -637,6 +637,14 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "sqlcmd -S dbserver01 -Q "SELECT name FROM sys.databases""
     Then the call hits no rule
 
+  @S-RULE-76
+  Scenario: A script-block filter that keeps lsass, piped to a kill, is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-Process | Where-Object { $_.Name -eq 'lsass' } | Stop-Process"
+    Then the call hits rule "kill-critical-process" with action "deny"
+    When PowerShell is asked to run "Get-Process | Where-Object { $_.Name -eq 'notepad' } | Stop-Process"
+    Then the call hits no rule
+
   @S-RULE-81
   Scenario: cmd gets the line PowerShell builds, quoted paths and all
     Given the built-in command rules

@@ -85,6 +85,31 @@ _NAME_PROPERTIES = frozenset({"name", "processname"})
 _NAME_TESTS = frozenset({"eq", "ieq", "ceq", "like", "ilike", "clike", "in", "contains"})
 
 
+# One comparison of a script-block filter: `$_.Name -eq 'lsass'`, `$PSItem.ProcessName -like "MsMp*"`,
+# `$_.Name -in 'a','b'` (S-RULE-76); clauses joined by `-or` keep what any keeps.
+_BLOCK_TEST = re.compile(
+    r"\$(?:_|psitem)\.(?:name|processname)\s+-[ic]?(?:eq|like|in)\s+(?P<values>(?:'[^']*'|\"[^\"$`]*\"|[\w.*?-]+)"
+    r"(?:\s*,\s*(?:'[^']*'|\"[^\"$`]*\"|[\w.*?-]+))*)",
+    re.IGNORECASE,
+)
+_BLOCK_VALUE = re.compile(r"'([^']*)'|\"([^\"]*)\"|([\w.*?-]+)")
+
+
+def _block_filter_names(text: str) -> list[str | None] | None:
+    """The names a `Where-Object { … }` filter keeps when its block is only name comparisons joined by
+    `-or`; None for any other block (then the kill is judged as before: a filter not read)."""
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None
+    names: list[str | None] = []
+    for clause in re.split(r"\s+-or\s+", text[start + 1 : end].strip(), flags=re.IGNORECASE):
+        found = _BLOCK_TEST.fullmatch(clause.strip().strip("()").strip())
+        if found is None:
+            return None
+        names += [next(g for g in m.groups() if g is not None) for m in _BLOCK_VALUE.finditer(found.group("values"))]
+    return names or None
+
+
 def _filter_names(ops: Sequence[Operation], index: int) -> tuple[str | None, ...] | None:
     """The names the `Where-Object` filters piped into `ops[index]` keep (a constant `Name`/`ProcessName`
     compared with -eq/-like/-in …), None when there is no such filter or one is not read so (a script block)."""
@@ -98,9 +123,13 @@ def _filter_names(ops: Sequence[Operation], index: int) -> tuple[str | None, ...
         if step.name == "where-object":
             prop = lower(step.args[0]) if step.args else ""
             tests = [(k, v) for k, v in step.params if k in _NAME_TESTS]
-            if prop not in _NAME_PROPERTIES or not tests:
-                return None
-            names += [v for _, v in tests]
+            if prop in _NAME_PROPERTIES and tests:
+                names += [v for _, v in tests]
+            else:
+                kept = _block_filter_names(step.text)
+                if kept is None:
+                    return None
+                names += kept
         wanted = step.input_from
     return tuple(names) or None
 

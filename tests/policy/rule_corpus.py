@@ -3481,6 +3481,12 @@ ORDINARY += [
     ("PowerShell", _ps('sqlcmd -S . -Q "SELECT name FROM sys.databases"')),
     ("PowerShell", _ps('Invoke-Sqlcmd -ServerInstance dbserver01 -Query "SELECT @@VERSION"')),
 ]
+# A script-block name filter piped to a kill (S-RULE-76).
+DANGEROUS += [
+    ("PowerShell", _ps("Get-Process | Where-Object { $_.Name -eq 'lsass' } | Stop-Process"), "kill-critical-process"),
+    ("PowerShell", _ps("Get-Process | ? { $PSItem.ProcessName -like 'MsMp*' } | kill -Force"), "kill-critical-process"),
+]
+ORDINARY += [("PowerShell", _ps("Get-Process | Where-Object { $_.Name -eq 'notepad' } | Stop-Process"))]
 # cmd gets the line PowerShell builds (S-RULE-81); ssh runs commands on this machine (S-RULE-82).
 DANGEROUS += [
     ("PowerShell", _ps(r'cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path"'), "protected-place-delete"),

@@ -25,7 +25,7 @@ def verdict(command: str) -> tuple[str, str] | None:
         ("Get-Process | ? Name -eq notepad | Stop-Process -Force", ("force-kill", "ask")),
         ("Get-Process | ? Name -eq notepad | Stop-Process", None),
         # a filter read any other way stays a person's call; no filter at all is every process
-        ("Get-Process | Where-Object { $_.Name -eq 'lsass' } | Stop-Process", ("dynamic-command", "ask")),
+        ("Get-Process | Where-Object { $_.CPU -gt 100 } | Stop-Process", ("dynamic-command", "ask")),  # S-RULE-76
         ("Get-Process | Where-Object CPU -gt 100 | Stop-Process", ("dynamic-command", "ask")),
         ("Get-Process | Stop-Process", ("kill-all", "deny")),
     ],
