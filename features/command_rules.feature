@@ -645,6 +645,14 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "Get-Process | Where-Object { $_.Name -eq 'notepad' } | Stop-Process"
     Then the call hits no rule
 
+  @S-RULE-77
+  Scenario: A writer made with New-Object Type('path') is judged on the file it opens
+    Given the built-in command rules
+    When PowerShell is asked to run "New-Object IO.StreamWriter('C:\Windows\System32\drivers\etc\hosts')"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "New-Object IO.StreamWriter('C:\t\log.txt')"
+    Then the call hits no rule
+
   @S-RULE-81
   Scenario: cmd gets the line PowerShell builds, quoted paths and all
     Given the built-in command rules

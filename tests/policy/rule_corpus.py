@@ -3487,6 +3487,15 @@ DANGEROUS += [
     ("PowerShell", _ps("Get-Process | ? { $PSItem.ProcessName -like 'MsMp*' } | kill -Force"), "kill-critical-process"),
 ]
 ORDINARY += [("PowerShell", _ps("Get-Process | Where-Object { $_.Name -eq 'notepad' } | Stop-Process"))]
+# A parenthesised list glued to New-Object's type (S-RULE-77).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"New-Object IO.StreamWriter('C:\Windows\System32\drivers\etc\hosts')"),
+        "protected-place-write",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"New-Object IO.StreamWriter('C:\t\log.txt')"))]
 # cmd gets the line PowerShell builds (S-RULE-81); ssh runs commands on this machine (S-RULE-82).
 DANGEROUS += [
     ("PowerShell", _ps(r'cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path"'), "protected-place-delete"),

@@ -819,7 +819,8 @@ _HOSTS = "C:\\Windows\\System32\\drivers\\etc\\hosts"
         (f"$w = [IO.StreamWriter]::new('{_HOSTS}')", ("protected-place-write", "deny")),
         (f"[System.IO.StreamWriter]::new('{_HOSTS}', $true)", ("protected-place-write", "deny")),
         (f"New-Object IO.StreamWriter '{_HOSTS}'", ("protected-place-write", "deny")),
-        (f"$w = New-Object IO.StreamWriter('{_HOSTS}')", ("dynamic-command", "ask")),
+        # `('…')` glued to the type is its own argument, folded (S-RULE-77): the hosts file's write
+        (f"$w = New-Object IO.StreamWriter('{_HOSTS}')", ("protected-place-write", "deny")),
         (
             '[IO.StreamReader]::new("$env:LOCALAPPDATA\\Google\\Chrome\\User Data\\Default\\Login Data")',
             ("credential-access", "deny"),

@@ -47,7 +47,6 @@ _POWERSHELL_TYPE = "system.management.automation.powershell"
 # Methods of a PowerShell pipeline object (`[PowerShell]::Create()`) that hand it something to run.
 _PIPELINE_BUILDERS = frozenset({"addscript", "addcommand", "addparameter", "addparameters", "addargument", "invoke"})
 _TYPE_LITERAL = kind_ids("type_literal")
-_ARGUMENT_EXPRESSION_LIST = kind_ids("argument_expression_list")
 _VARIABLE = kind_ids("variable")
 # Instance methods that change their object (or an array handed to them) in place.
 _MUTATORS = frozenset(
@@ -63,26 +62,13 @@ _SENDKEYS_TYPES = frozenset({"system.windows.forms.sendkeys", "windows.forms.sen
 class MethodCalls(Folder):
     """Folds or reports method calls; see the module docstring."""
 
-    def _arguments(self, node: Node | None) -> list[PSValue]:
-        if node is None:
-            return []
-        values: list[PSValue] = []
-        stack = list(node.named_children)
-        while stack:
-            child = stack.pop(0)
-            if child.kind_id in _ARGUMENT_EXPRESSION_LIST and child.child_count > 1:
-                stack[:0] = child.named_children
-                continue
-            values.append(self.fold(child))
-        return values
-
     def call_member(self, target: Node, separator: str, member: Node, arg_node: Node | None, text: str) -> PSValue:
         """A method call `target.member(args)` or `[Type]::member(args)`: folded, or reported as an operation."""
         method_text = self.text(member)
         static = separator == "::"
         base: PSValue = TypeRef(self._type_name(target)) if target.kind_id in _TYPE_LITERAL else self.fold(target)
         reads = self.env_reads
-        args = self._arguments(arg_node)
+        args = self.arguments(arg_node)
         from_env = self.env_reads != reads
         if not method_text.replace("_", "a").isalnum():
             method = self.text(member)

@@ -68,6 +68,7 @@ _HASH_ENTRY = kind_ids("hash_entry")
 _SIMPLE_NAME = kind_ids("simple_name")
 _MEMBER_NAME = kind_ids("member_name")
 _ARGUMENT_LIST = kind_ids("argument_list")
+_ARGUMENT_EXPRESSION_LIST = kind_ids("argument_expression_list")
 
 # `Operation(…)` runs a frozen dataclass's `__init__` (one `object.__setattr__` per field, keyword
 # arguments): about 2 µs, and a 2 KB script makes ~40 of them. `make_operation` fills the same slots
@@ -326,6 +327,26 @@ class Folder:
         self.defer_block(node)
         return ScriptBlock(node=node, origin=self.source)
 
+    def arguments(self, node: Node | None) -> list[PSValue]:
+        """The values of an `argument_list` (`(a, b)` of a method call, or glued to a command's word)."""
+        if node is None:
+            return []
+        values: list[PSValue] = []
+        stack = list(node.named_children)
+        while stack:
+            child = stack.pop(0)
+            if child.kind_id in _ARGUMENT_EXPRESSION_LIST and child.child_count > 1:
+                stack[:0] = child.named_children
+                continue
+            values.append(self.fold(child))
+        return values
+
+    def _argument_list(self, node: Node) -> PSValue:
+        # `New-Object IO.StreamWriter('C:\x')`: in argument mode `('C:\x')` is its own argument, a
+        # parenthesised expression: one value, or the array of several (`('x', 'Create')`) (S-RULE-77).
+        values = self.arguments(node)
+        return values[0] if len(values) == 1 else tuple(values)
+
     def _array_literal(self, node: Node) -> PSValue:
         return tuple(self.fold(c) for c in node.named_children)
 
@@ -557,6 +578,7 @@ _FOLDERS_BY_TYPE: dict[str, _Fold] = {
     "braced_variable": lambda f, n: f.lookup(f.text(n)),
     "generic_token": lambda f, n: f.bareword(f.text(n)),
     "array_literal_expression": Folder._array_literal,
+    "argument_list": Folder._argument_list,
     "array_expression": Folder._array_expression,
     "hash_literal_expression": Folder._hashtable,
     "parenthesized_expression": Folder._grouped,
