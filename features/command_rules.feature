@@ -653,6 +653,14 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "New-Object IO.StreamWriter('C:\t\log.txt')"
     Then the call hits no rule
 
+  @S-RULE-78
+  Scenario: Clearing every document through an alias asks; clearing one file does not
+    Given the built-in command rules
+    When PowerShell is asked to run "clc $env:USERPROFILE\Documents\*"
+    Then the call hits rule "wildcard-delete" with action "ask"
+    When PowerShell is asked to run "Clear-Content C:\Users\me\Documents\a.docx"
+    Then the call hits no rule
+
   @S-RULE-81
   Scenario: cmd gets the line PowerShell builds, quoted paths and all
     Given the built-in command rules

@@ -280,6 +280,15 @@ def _empties_user_folder(effect: Effect, target: Target) -> bool:
     return P.USER_DATA in target.emptied_categories
 
 
+# The cmdlets whose `-Path` wildcard writes every matching file, replacing what it held (S-RULE-78).
+_WILDCARD_OVERWRITERS = frozenset({"Set-Content", "Clear-Content"})
+
+
+def _overwrites_user_folder(effect: Effect, target: Target) -> bool:
+    # `Clear-Content ~\Documents\*.docx` empties every document at once, as a delete of them would.
+    return effect.detail in _WILDCARD_OVERWRITERS and _empties_user_folder(effect, target)
+
+
 def _from_another_machine(effect: Effect, target: Target) -> bool:
     return is_remote(effect.target)
 
@@ -672,6 +681,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "moving them all is a person's call.",
         remedy="list what is there with `Get-ChildItem` and ask the user which items to remove.",
         condition=_empties_user_folder,
+    ),
+    EffectRule(
+        id="wildcard-delete",
+        category="destruction",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="ask",
+        risk="data-loss",
+        reason="A wildcard ({target}) names every matching file of a user's own folder at once; replacing or "
+        "clearing what they all hold is a person's call.",
+        remedy="list what is there with `Get-ChildItem` and ask the user which files to change.",
+        condition=_overwrites_user_folder,
     ),
     EffectRule(
         id="persistence-autostart",

@@ -3496,6 +3496,16 @@ DANGEROUS += [
     ),
 ]
 ORDINARY += [("PowerShell", _ps(r"New-Object IO.StreamWriter('C:\t\log.txt')"))]
+# Every built-in alias; a wildcard overwrite of a user's folder (S-RULE-78).
+DANGEROUS += [
+    ("PowerShell", _ps(r"clc $env:USERPROFILE\Documents\*"), "wildcard-delete"),
+    ("PowerShell", _ps(r"Set-Content ~\Desktop\*.txt 'gone'"), "wildcard-delete"),
+    ("PowerShell", _ps(r"pushd C:\Windows\System32; del drivers\etc\hosts"), "protected-place-delete"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Add-Content C:\Users\me\Documents\*.txt 'x'")),
+    ("PowerShell", _ps(r"pushd C:\src\app; gi .\README.md")),
+]
 # cmd gets the line PowerShell builds (S-RULE-81); ssh runs commands on this machine (S-RULE-82).
 DANGEROUS += [
     ("PowerShell", _ps(r'cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path"'), "protected-place-delete"),
