@@ -661,6 +661,14 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "Clear-Content C:\Users\me\Documents\a.docx"
     Then the call hits no rule
 
+  @S-RULE-79
+  Scenario: A variable that loads a profiler DLL into every .NET program is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "setx COR_ENABLE_PROFILING 1"
+    Then the call hits rule "persistence-hijack" with action "deny"
+    When PowerShell is asked to run "setx JAVA_HOME "C:\Program Files\Java\jdk-21""
+    Then the call hits rule "environment-change" with action "ask"
+
   @S-RULE-81
   Scenario: cmd gets the line PowerShell builds, quoted paths and all
     Given the built-in command rules

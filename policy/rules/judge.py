@@ -199,6 +199,28 @@ def _names_python_loader(effect: Effect, target: Target) -> bool:
     return any(fnmatch.fnmatchcase(setting, name.strip().lower()) for setting in PYTHON_LOADER_SETTINGS)
 
 
+# Variables that load code into programs other people start (S-RULE-79): `windir`/`SystemRoot` in the user's
+# environment redirect elevated tasks that expand them (a known UAC bypass), the CLR profiler and .NET
+# startup-hook variables load a DLL into every .NET program, and the runtimes' option variables
+# (`NODE_OPTIONS=--require x.js`, `JAVA_TOOL_OPTIONS=-javaagent:…`, `PERL5OPT`, `RUBYOPT`) load a file
+# into every program of that runtime.
+LOADER_HIJACK_SETTINGS = frozenset(
+    {"windir", "systemroot", "comspec", "cor_enable_profiling", "cor_profiler", "cor_profiler_path"}
+    | {"cor_profiler_path_32", "cor_profiler_path_64", "coreclr_enable_profiling", "coreclr_profiler"}
+    | {"coreclr_profiler_path", "coreclr_profiler_path_32", "coreclr_profiler_path_64", "dotnet_startup_hooks"}
+    | {"node_options", "java_tool_options", "_java_options", "jdk_java_options", "perl5opt", "rubyopt"}
+)
+
+
+def _names_loader_hijack(effect: Effect, target: Target) -> bool:
+    """A persistent variable that loads code into other programs (`LOADER_HIJACK_SETTINGS`), by name or by
+    a pattern that could name one."""
+    name = effect.value_name
+    if name is None:
+        return False
+    return any(fnmatch.fnmatchcase(setting, name.strip().lower()) for setting in LOADER_HIJACK_SETTINGS)
+
+
 _GIT_HOOK = re.compile(r"(?:^|[\\/])\.git[\\/]hooks[\\/][^\\/]+$")
 
 
@@ -372,6 +394,19 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "loads, the gateway included, at its next start, so it is off limits to the agent.",
         remedy="read the current values with `Get-ChildItem Env:` and ask the user to change settings.",
         condition=_names_python_loader,
+    ),
+    EffectRule(
+        id="persistence-hijack",
+        category="persistence",
+        effects=frozenset({K.REGISTRY_SET}),  # removing one (an override undone) is environment-change
+        places=frozenset({P.ENVIRONMENT_KEY}),
+        verdict="deny",
+        risk="persistence",
+        reason="The call would set {value} in {label}: that variable makes other programs load code when they "
+        "start (a profiler DLL, a startup hook, a runtime option, or the Windows folder elevated tasks run "
+        "from), a hidden way to run code with their rights. Never done through this tool.",
+        remedy="read the current values with `Get-ChildItem Env:` and ask the user.",
+        condition=_names_loader_hijack,
     ),
     # --- logs and protected places (before the secrets: the plainer reason for a whole folder)
     EffectRule(

@@ -1300,13 +1300,13 @@ DANGEROUS += [
     (
         "PowerShell",
         _ps(r"reg add HKCU\Environment /v COR_PROFILER /d {cf0d821e-299b-5307-a3d8-b283c03916db} /f"),
-        "environment-change",
+        "persistence-hijack",  # S-RULE-79
     ),
-    ("PowerShell", _ps(r"setx ComSpec C:\evil\cmd.exe /m"), "environment-change"),
+    ("PowerShell", _ps(r"setx ComSpec C:\evil\cmd.exe /m"), "persistence-hijack"),  # S-RULE-79
     (
         "PowerShell",
         _ps(r"New-ItemProperty HKCU:\Environment -Name windir -Value 'cmd /c C:\evil.exe &&' -Force"),
-        "environment-change",
+        "persistence-hijack",  # S-RULE-79
     ),
     (
         "PowerShell",
@@ -1987,8 +1987,8 @@ DANGEROUS += [
         ),
         "environment-change",
     ),
-    ("Registry", _reg_set("HKCU:\\Environment", "windir", "cmd /c C:\\x.exe &&", "String"), "environment-change"),
-    ("Registry", _reg_set("HKCU:\\Environment", "COR_ENABLE_PROFILING", "1", "String"), "environment-change"),
+    ("Registry", _reg_set("HKCU:\\Environment", "windir", "cmd /c C:\\x.exe &&", "String"), "persistence-hijack"),
+    ("Registry", _reg_set("HKCU:\\Environment", "COR_ENABLE_PROFILING", "1", "String"), "persistence-hijack"),
     (
         "Registry",
         _reg_set(
@@ -1997,7 +1997,7 @@ DANGEROUS += [
             "C:\\evil\\cmd.exe",
             "ExpandString",
         ),
-        "environment-change",
+        "persistence-hijack",  # S-RULE-79
     ),
     ("Registry", _reg("delete", "HKEY_LOCAL_MACHINE\\SOFTWARE\\Contoso"), "registry-delete-machine-hive"),
     ("Registry", _reg("delete", "hklm:/software/contoso"), "registry-delete-machine-hive"),
