@@ -9,16 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.match import load_rules
 from policy.rules.shell.dispatch import analyse_tool
 from tests._requirements import requirement
-
-RULES = load_rules()
-
-
-def ps(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
+from tests.policy.verdicts import ps
 
 
 # A sample across the aliases that were missing, as `Get-Alias` lists them on Windows PowerShell 5.1.

@@ -8,15 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.match import load_rules
 from tests._requirements import requirement
-
-RULES = load_rules()
-
-
-def ps(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
+from tests.policy.verdicts import ps
 
 
 @requirement("S-RULE-76")

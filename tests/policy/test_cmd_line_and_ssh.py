@@ -9,18 +9,11 @@ from __future__ import annotations
 import pytest
 
 from policy.rules.command import judge_call
-from policy.rules.match import load_rules
 from policy.rules.shell.argv import powershell_native_line
 from policy.rules.shell.ops import EffectKind
 from policy.rules.shell.ssh import destination_host, is_this_machine, read_ssh
 from tests._requirements import requirement
-
-RULES = load_rules()
-
-
-def verdict(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
+from tests.policy.verdicts import RULES, ps
 
 
 def targets(command: str) -> list[tuple[EffectKind, str | None]]:
@@ -77,7 +70,7 @@ def test_commands_cmd_gets_from_powershell_are_judged_as_cmd_reads_them(
     command: str, expected: tuple[str, str] | None
 ) -> None:
     """S-RULE-81: the verdict follows the line cmd reads, both ways."""
-    assert verdict(command) == expected
+    assert ps(command) == expected
 
 
 @requirement("S-RULE-82")
@@ -108,7 +101,7 @@ def test_commands_cmd_gets_from_powershell_are_judged_as_cmd_reads_them(
 )
 def test_commands_ssh_runs_on_this_machine_are_judged(command: str, expected: tuple[str, str]) -> None:
     """S-RULE-82: a command sent to this machine, or run here by ssh itself, is judged as cmd and PowerShell read it."""
-    assert verdict(command) == expected
+    assert ps(command) == expected
 
 
 @requirement("S-RULE-82")
@@ -127,7 +120,7 @@ def test_commands_ssh_runs_on_this_machine_are_judged(command: str, expected: tu
 )
 def test_ordinary_ssh_passes(command: str) -> None:
     """S-RULE-82: logins, harmless commands and commands for other hosts pass."""
-    assert verdict(command) is None
+    assert ps(command) is None
 
 
 @requirement("S-RULE-82")

@@ -8,20 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.match import load_rules
 from tests._requirements import requirement
+from tests.policy.verdicts import ps, verdict
 
-RULES = load_rules()
 GIT_ASK = ("persistence-autostart", "ask")
-
-
-def verdict(tool: str, **args: object) -> tuple[str, str] | None:
-    hit = RULES.match(tool, args)
-    return None if hit is None else (hit.rule_id, hit.action)
-
-
-def ps(command: str) -> tuple[str, str] | None:
-    return verdict("PowerShell", command=command)
 
 
 @requirement("S-RULE-73")

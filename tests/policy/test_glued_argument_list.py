@@ -8,17 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.match import load_rules
 from policy.rules.shell.dispatch import analyse_tool
 from tests._requirements import requirement
+from tests.policy.verdicts import ps
 
-RULES = load_rules()
 HOSTS = "C:\\Windows\\System32\\drivers\\etc\\hosts"
-
-
-def ps(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 @requirement("S-RULE-77")

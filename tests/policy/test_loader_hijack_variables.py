@@ -10,16 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.match import load_rules
 from tests._requirements import requirement
+from tests.policy.verdicts import verdict
 
-RULES = load_rules()
 HIJACK = ("persistence-hijack", "deny")
-
-
-def verdict(tool: str, **args: object) -> tuple[str, str] | None:
-    hit = RULES.match(tool, args)
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 @requirement("S-RULE-79")

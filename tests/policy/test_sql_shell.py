@@ -7,16 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.match import load_rules
 from policy.rules.shell.sql import is_local_server, query_commands, read_sqlcmd
 from tests._requirements import requirement
-
-RULES = load_rules()
-
-
-def ps(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
+from tests.policy.verdicts import ps
 
 
 @requirement("S-RULE-75")

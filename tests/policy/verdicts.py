@@ -1,0 +1,20 @@
+"""The verdict of one call under the built-in rules, as the rule tests compare it: (rule id, action) or None."""
+
+from __future__ import annotations
+
+from policy.rules.match import load_rules
+
+RULES = load_rules()
+
+Verdict = tuple[str, str] | None
+
+
+def verdict(tool: str, **args: object) -> Verdict:
+    """The built-in rules' verdict on `tool` called with `args`."""
+    hit = RULES.match(tool, args)
+    return None if hit is None else (hit.rule_id, hit.action)
+
+
+def ps(command: str) -> Verdict:
+    """The built-in rules' verdict on a PowerShell command."""
+    return verdict("PowerShell", command=command)
