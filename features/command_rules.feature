@@ -694,3 +694,35 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "ssh buildbox uptime"
     Then the call hits no rule
+
+  @S-RULE-83
+  Scenario: Throwing away uncommitted work of the whole tree asks; one file does not
+    Given the built-in command rules
+    When PowerShell is asked to run "git reset --hard"
+    Then the call hits rule "wildcard-delete" with action "ask"
+    When PowerShell is asked to run "git checkout -- ."
+    Then the call hits rule "wildcard-delete" with action "ask"
+    When PowerShell is asked to run "git -C C:\src\app clean -fdx"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "git checkout -- README.md"
+    Then the call hits no rule
+    When PowerShell is asked to run "git push --force-with-lease"
+    Then the call hits no rule
+
+  @S-RULE-84
+  Scenario: A wildcard variable name that cannot name a gateway setting is an ordinary change
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-ItemProperty HKCU:\Environment -Name ?ATH"
+    Then the call hits rule "environment-change" with action "ask"
+    When PowerShell is asked to run "Remove-ItemProperty HKCU:\Environment -Name ?INMCP_GATEWAY_CONFIG"
+    Then the call hits rule "self-protection" with action "deny"
+
+  @S-RULE-85
+  Scenario: A default set in $PSDefaultParameterValues is applied to the later command
+    Given the built-in command rules
+    When PowerShell is asked to run "$PSDefaultParameterValues['Remove-Item:Recurse']=$true; Remove-Item C:\temp\build"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "$d = $PSDefaultParameterValues; $d['Remove-Item:Recurse']=$true; Remove-Item C:\temp\build"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "$PSDefaultParameterValues['Out-File:Encoding']='utf8'; 'x' | Out-File C:\temp\a.txt"
+    Then the call hits no rule

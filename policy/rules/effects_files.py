@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ntpath
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 
 from policy.rules.effects_common import (
     Bound,
@@ -29,6 +29,7 @@ from policy.rules.effects_common import (
     targets,
     unquote,
 )
+from policy.rules.effects_git import git_effects
 from policy.rules.effects_registry import registry_cmdlet
 from policy.rules.effects_security import wsman_setting
 from policy.rules.paths import candidate_paths
@@ -565,111 +566,8 @@ def _findstr(op: Operation) -> Effects:
     return tuple(effect(K.READ, f, op.name) for f in files)
 
 
-# git settings whose value is a program git starts later, or a file of more settings (S-RULE-73):
-# `core.sshCommand` runs at every fetch, `core.fsmonitor` at every status, an `alias.x` of `!cmd` when used.
-_GIT_PROGRAM_SETTING = re.compile(
-    r"(?:core\.(?:sshcommand|fsmonitor|hookspath|editor|pager|askpass|gitproxy)|sequence\.editor|diff\.external"
-    r"|(?:diff|merge|filter|difftool|mergetool|browser|man|gpg)\.(?:.+\.)?(?:command|textconv|driver|clean|smudge"
-    r"|process|cmd|program|path)|credential\.(?:.+\.)?helper|include\.path|includeif\..+\.path|pager\..+"
-    r"|web\.browser|uploadpack\.packobjectshook|remote\..+\.(?:receivepack|uploadpack)|protocol\.(?:.+\.)?allow"
-    r"|alias\..+)",
-    re.IGNORECASE,
-)
-# Credential helpers git ships or Git for Windows installs, named without a path: not a program of the agent's.
-_GIT_BUILTIN_HELPERS = frozenset(
-    {"", "manager", "manager-core", "wincred", "store", "cache", "osxkeychain", "libsecret"}
-)
-# git's own options (before the subcommand) that take the next word (`-C` and `-c` alike in lower case).
-_GIT_VALUED_OPTIONS = frozenset({"-c", "--git-dir", "--work-tree", "--namespace", "--config-env"})
-# `git config` options that take the next word as their value (`--file x`, `--type bool`, …).
-_GIT_CONFIG_VALUED = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment", "--value"})
-# Options and subcommands that only read, remove or open an editor for a person: nothing is set.
-_GIT_CONFIG_READS = frozenset(
-    {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool", "-l", "--list"}
-    | {"--unset", "--unset-all", "--remove-section", "--rename-section", "-e", "--edit"}
-    | {"get", "list", "unset", "remove-section", "rename-section", "edit"}
-)
-
-
-def _git_program_setting(key: str, value: str | None) -> bool:
-    """Whether setting `key` to `value` makes git start a program (an alias only with `!`; a pager or a
-    protocol switch not when turned off)."""
-    if not _GIT_PROGRAM_SETTING.fullmatch(key):
-        return False
-    shown = (value or "").strip().strip("'\"").lower()
-    if key.lower().startswith("alias."):
-        return shown.startswith("!")
-    if key.lower().startswith("credential.") and shown in _GIT_BUILTIN_HELPERS:
-        return False
-    if key.lower().startswith(("pager.", "protocol.")):
-        return shown not in ("false", "no", "off", "0", "never")
-    return True
-
-
-def _git_setting(key: Value, value: Value, how: str) -> Effects:
-    if key is None:
-        return (effect(K.PERSISTENCE, None, f"{how} (a setting that is not constant)"),)
-    if not _git_program_setting(key, value):
-        return ()
-    return (effect(K.PERSISTENCE, key, f"{how} {key}", data=value),)
-
-
-def _git_config(words: Sequence[Value]) -> Effects:
-    """`git config [scope] [set] <key> <value>`: a setting that makes git start a program later."""
-    positional: list[Value] = []
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-            continue
-        text = lower(word)
-        if text in _GIT_CONFIG_READS:
-            return ()
-        if text in _GIT_CONFIG_VALUED:
-            skip = True
-        elif word is None or not text.startswith("-"):
-            positional.append(word)
-    if positional and lower(positional[0]) == "set":
-        positional = positional[1:]
-    if len(positional) < 2:
-        return ()  # `git config core.editor`: shows it
-    return _git_setting(positional[0], positional[1], "git config")
-
-
-def _git_dash_c(words: Sequence[Value]) -> Effects:
-    """`git -c core.sshCommand=… fetch`: the setting holds for that one command, which may start it now."""
-    found: list[Effect] = []
-    for before, word in zip(words, words[1:], strict=False):
-        if lower(before) == "-c":
-            key, _, value = (word or "").partition("=")
-            found += _git_setting(key if word is not None else None, value, "git -c")
-    return tuple(found)
-
-
-def _git(op: Operation) -> Effects:
-    """`git clean -f` with `-d`, `-x` or `-X` deletes every untracked (or ignored) file and folder below the
-    working directory, as `Remove-Item -Recurse` of it would (no copy is kept); `git config` and `git -c`
-    of a setting that names a program git starts later is persistence (S-RULE-73). Other git commands: nothing."""
-    argv = argv_of(op)
-    own = _git_dash_c(argv.words)
-    after = list(argv.words)
-    while after and lower(after[0]).startswith("-"):  # git's own options: `-C dir`, `-c k=v`, `--git-dir=x`
-        after = after[2:] if lower(after[0]) in _GIT_VALUED_OPTIONS else after[1:]
-    if after and lower(after[0]) == "config":
-        return own + _git_config(after[1:])
-    words = argv.positionals()
-    if not words or lower(words[0]) != "clean":
-        return own
-    short = "".join(w[1:] for w in argv.lowered() if w.startswith("-") and not w.startswith("--"))
-    forced = "f" in short or argv.flag("force")
-    if forced and ("d" in short or "x" in short):
-        paths = [w for w in words[1:] if w != "--"]
-        return own + tuple(effect(K.DELETE_RECURSIVE, t, "git clean -fd") for t in (paths or ["."]))
-    return own
-
-
 FILE_PROGRAMS: Mapping[str, Handler] = {
-    "git": _git,
+    "git": git_effects,
     "xcopy": _copy_program,
     "robocopy": _copy_program,
     "icacls": _icacls,

@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
+from policy.rules.effects_git import DISCARDS
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
 from policy.rules.place_table import Place, PlaceCategory
 from policy.rules.places import key_places, places_around
@@ -172,16 +173,87 @@ def _place_hint(rule: EffectRule, target: Target) -> str | None:
 
 
 def _names_gateway_setting(effect: Effect, target: Target) -> bool:
-    """A persistent variable of the gateway's (`WINMCP_GATEWAY_*`), or all of them at once."""
+    """A persistent variable of the gateway's (`WINMCP_GATEWAY_*`), or a pattern that can name one
+    (S-RULE-84): `W*`, `*_CONFIG`, `[vw]INMCP_GATEWAY_X` can; `?ATH` cannot (four letters)."""
     name = effect.value_name
     if name is None:  # a delete without a value name removes the whole key, the gateway's values too
         return effect.kind in _DELETES
-    v = name.strip().lower()
-    cut = min((v.index(c) for c in "*?[" if c in v), default=-1)
-    if cut < 0:
-        return v.startswith(GATEWAY_SETTING_PREFIX)
-    prefix = v[:cut]
-    return GATEWAY_SETTING_PREFIX.startswith(prefix) or prefix.startswith(GATEWAY_SETTING_PREFIX)
+    return can_match_prefix(name.strip().lower(), GATEWAY_SETTING_PREFIX)
+
+
+_ANY = frozenset[str]()  # a `?`: any one character
+_STAR = None  # a `*` (a literal `*`, escaped with a backtick, is the string)
+_Token: TypeAlias = str | frozenset[str] | None  # `*`, one literal character, or a `[…]` set (`_ANY`: `?`)
+
+
+def _wildcard_tokens(pattern: str) -> list[_Token]:
+    """A PowerShell wildcard pattern as tokens: `*`, `?`, `[abc]`/`[a-c]` and literal characters (a backtick
+    escapes the next one). A `[` without its `]` is read as any character (PowerShell refuses the pattern)."""
+    tokens: list[_Token] = []
+    i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "`" and i + 1 < len(pattern):
+            tokens.append(pattern[i + 1])
+            i += 2
+            continue
+        if c == "[":
+            end = pattern.find("]", i + 2)
+            if end < 0:
+                tokens.append(_ANY)
+                i += 1
+                continue
+            body, chars = pattern[i + 1 : end], set[str]()
+            j = 0
+            while j < len(body):
+                if j + 2 < len(body) and body[j + 1] == "-":
+                    chars.update(chr(o) for o in range(ord(body[j]), ord(body[j + 2]) + 1))
+                    j += 3
+                else:
+                    chars.add(body[j])
+                    j += 1
+            tokens.append(frozenset(chars))
+            i = end + 1
+            continue
+        tokens.append(_STAR if c == "*" else _ANY if c == "?" else c)
+        i += 1
+    return tokens
+
+
+def can_match_prefix(pattern: str, prefix: str) -> bool:
+    """Whether the wildcard `pattern` matches some name that starts with `prefix` (both lower case): the
+    pattern read over the prefix character by character, any part left then matching some suffix.
+
+    Args:
+        pattern: a name or PowerShell wildcard pattern, lower case.
+        prefix: a literal prefix, lower case.
+
+    Returns:
+        True when a name beginning with `prefix` matches `pattern`.
+    """
+    tokens = _wildcard_tokens(pattern)
+
+    def closure(states: set[int]) -> set[int]:
+        more = {i + 1 for i in states if i < len(tokens) and tokens[i] is _STAR}
+        return states if more <= states else closure(states | more)
+
+    states = closure({0})
+    for ch in prefix:
+        moved: set[int] = set()
+        for i in states:
+            if i == len(tokens):
+                continue
+            token = tokens[i]
+            if token is _STAR:
+                moved.add(i)
+            elif token is _ANY or ch in (
+                {t.lower() for t in token} if isinstance(token, frozenset) else {token.lower()}
+            ):
+                moved.add(i + 1)
+        states = closure(moved)
+        if not states:
+            return False
+    return True
 
 
 # Variables that decide which code a Python program loads at its start, the gateway's included.
@@ -309,6 +381,11 @@ _WILDCARD_OVERWRITERS = frozenset({"Set-Content", "Clear-Content"})
 def _overwrites_user_folder(effect: Effect, target: Target) -> bool:
     # `Clear-Content ~\Documents\*.docx` empties every document at once, as a delete of them would.
     return effect.detail in _WILDCARD_OVERWRITERS and _empties_user_folder(effect, target)
+
+
+def _discards_changes(effect: Effect, target: Target) -> bool:
+    # A git command that overwrites the uncommitted changes of many files (S-RULE-83).
+    return DISCARDS in effect.extra
 
 
 def _from_another_machine(effect: Effect, target: Target) -> bool:
@@ -728,6 +805,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "clearing what they all hold is a person's call.",
         remedy="list what is there with `Get-ChildItem` and ask the user which files to change.",
         condition=_overwrites_user_folder,
+    ),
+    EffectRule(  # `git reset --hard`, `git checkout .`: the changes never committed are gone (S-RULE-83)
+        id="wildcard-delete",
+        category="destruction",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="ask",
+        risk="data-loss",
+        reason="This throws away every uncommitted change below {target} ({detail}): git keeps no copy of work "
+        "that was never committed; a person must approve it.",
+        remedy="show what would be lost with `git status` and `git diff`, and ask the user.",
+        condition=_discards_changes,
     ),
     EffectRule(
         id="persistence-autostart",

@@ -3543,6 +3543,41 @@ ORDINARY += [
     ("PowerShell", _ps('ssh localhost "dir C:\\Users"')),
 ]
 
+# Uncommitted work thrown away (S-RULE-83); a wildcard variable name that cannot name a gateway setting
+# (S-RULE-84); defaults set in $PSDefaultParameterValues (S-RULE-85).
+DANGEROUS += [
+    ("PowerShell", _ps("git reset --hard origin/main"), "wildcard-delete"),
+    ("PowerShell", _ps("git checkout -- ."), "wildcard-delete"),
+    ("PowerShell", _ps("git restore :/"), "wildcard-delete"),
+    ("PowerShell", _ps("git switch --discard-changes main"), "wildcard-delete"),
+    ("PowerShell", _ps(r"git -C C:\src\app clean -fdx"), "recursive-delete"),
+    ("Registry", _reg("delete", "HKCU:\\Environment", "?INMCP_GATEWAY_CONFIG"), "self-protection"),
+    ("PowerShell", _ps(r"Remove-ItemProperty HKCU:\Environment -Name ?ATH"), "environment-change"),
+    (
+        "PowerShell",
+        _ps(r"$PSDefaultParameterValues['Remove-Item:Recurse']=$true; Remove-Item C:\temp\build"),
+        "recursive-delete",
+    ),
+    (
+        "PowerShell",
+        _ps("$PSDefaultParameterValues['Stop-Process:Name']='lsass'; Stop-Process"),
+        "kill-critical-process",
+    ),
+    (
+        "PowerShell",
+        _ps(r"$d = $PSDefaultParameterValues; $d['Remove-Item:Recurse']=$true; Remove-Item C:\temp\build"),
+        "dynamic-command",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("git checkout -- README.md")),
+    ("PowerShell", _ps("git restore --staged .")),
+    ("PowerShell", _ps("git push --force-with-lease origin feature")),
+    ("PowerShell", _ps("git reset --soft HEAD~1")),
+    ("PowerShell", _ps("Get-ChildItem env:?ATH")),
+    ("PowerShell", _ps(r"$PSDefaultParameterValues['Out-File:Encoding']='utf8'; 'x' | Out-File C:\temp\a.txt")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

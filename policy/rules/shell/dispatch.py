@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from policy.rules.args import app_arguments, mode_of
+from policy.rules.effects_defaults import with_default_parameters
 from policy.rules.shell.argv import program_name, split_command_line
 from policy.rules.shell.cmd import MAX_DEPTH, analyse_cmd
 from policy.rules.shell.cmd_expand import UNKNOWN
@@ -213,7 +214,9 @@ def _powershell(name: str, argv: Sequence[Value], depth: int) -> Analysis:  # no
         if script is None:
             parts.append(Analysis(dynamic=(f"{name} command text is not constant",)))
         else:
-            parts.append(analyse_powershell(script, depth=depth, nested=analyse_program))
+            parts.append(
+                with_default_parameters(script, analyse_powershell(script, depth=depth, nested=analyse_program))
+            )
     return _merge(*parts)
 
 
@@ -622,7 +625,7 @@ def analyse_tool(tool: str, args: Mapping[str, object]) -> Analysis | None:
         command = args.get("command")
         if not isinstance(command, str):
             return Analysis(failed="PowerShell command is not text")
-        analysis = analyse_powershell(command, nested=analyse_program)
+        analysis = with_default_parameters(command, analyse_powershell(command, nested=analyse_program))
         return _scripts_written_then_run(_code_it_cannot_read(_wmi_process_create(analysis)))
     if tool == "App":
         return _app(args)
