@@ -726,3 +726,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "dynamic-command" with action "ask"
     When PowerShell is asked to run "$PSDefaultParameterValues['Out-File:Encoding']='utf8'; 'x' | Out-File C:\temp\a.txt"
     Then the call hits no rule
+
+  @S-RULE-86
+  Scenario: Every item of an array given as one positional argument is judged
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item C:\Temp\x.txt, C:\Windows\System32\drivers\etc\hosts"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Get-Content notes.txt, ~\.ssh\id_rsa"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Remove-Item C:\Temp\a.txt, C:\Temp\b.txt"
+    Then the call hits no rule

@@ -33,6 +33,7 @@ from policy.rules.effects_common import (
     effect,
     first,
     lower,
+    split_list,
     targets,
     unquote,
 )
@@ -373,7 +374,8 @@ def _selected_values(ops: Sequence[Operation], index: int, own: Effects) -> Effe
         or after.input_from != op.name
     ):
         return own
-    names = [*after.args, *(v for k, v in after.params if k in ("property", "expandproperty"))]
+    given = [*after.args, *(v for k, v in after.params if k in ("property", "expandproperty"))]
+    names = [n for g in given for n in split_list(g)]  # `Select-Object Shell, Userinit`: one array
     if not names or any(n is None or _GLOB.search(n) for n in names):
         return own
     narrowed: list[Effect] = []

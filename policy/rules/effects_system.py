@@ -439,12 +439,12 @@ def _new_object(op: Operation) -> Effects:
     if "passwordvault" in type_name:
         return (effect(K.CREDENTIAL_ACCESS, None, "Windows PasswordVault"),)
     if type_name in ("io.streamwriter", "io.streamreader"):  # `New-Object IO.StreamWriter(path)` (S-RULE-59)
-        given = tuple(v for k, v in op.params if k == "argumentlist") or tuple(op.args[1:])
+        given = tuple(targets(bound, "argumentlist"))  # `(path, mode)`: one array, as PowerShell binds it
         kind = K.WRITE if type_name == "io.streamwriter" else K.READ
         # A path not known (`New-Object IO.StreamWriter($p)`, or glued `(…)` the analyser leaves unread) asks.
         return (effect(kind, given[0], f"New-Object {type_name}"),) if given else ()
     if type_name == "io.filestream":  # `New-Object IO.FileStream(path, mode, access)`: an open for writing?
-        given = tuple(v for k, v in op.params if k == "argumentlist") or tuple(op.args[1:])
+        given = tuple(targets(bound, "argumentlist"))  # `(path, mode)`: one array, as PowerShell binds it
         writes = opens_for_writing(given) if given else True
         return (effect(K.WRITE if writes else K.READ, given[0] if given else None, "New-Object IO.FileStream"),)
     return ()

@@ -3578,6 +3578,17 @@ ORDINARY += [
     ("PowerShell", _ps(r"$PSDefaultParameterValues['Out-File:Encoding']='utf8'; 'x' | Out-File C:\temp\a.txt")),
 ]
 
+# An array given as one positional argument of a cmdlet: every item is a target (S-RULE-86).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Remove-Item C:\Temp\x.txt, C:\Windows\System32\drivers\etc\hosts"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Get-Content a.txt, ~\.ssh\id_rsa"), "credential-access"),
+    ("PowerShell", _ps(r"$p = 'C:\Temp\x', 'C:\Windows\win.ini'; Remove-Item $p"), "protected-place-delete"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Remove-Item C:\Temp\a.txt, C:\Temp\b.txt")),
+    ("PowerShell", _ps(r"Copy-Item a.txt, b.txt D:\out")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -21,7 +21,7 @@ HOSTS = "C:\\Windows\\System32\\drivers\\etc\\hosts"
     [
         ("New-Object IO.StreamWriter('C:\\t\\log.txt')", ("IO.StreamWriter", "C:\\t\\log.txt")),
         ("New-Object System.Text.StringBuilder(10)", ("System.Text.StringBuilder", "10")),
-        ("New-Object IO.FileStream('C:\\t\\a', 'Create')", ("IO.FileStream", "C:\\t\\a", "Create")),
+        ("New-Object IO.FileStream('C:\\t\\a', 'Create')", ("IO.FileStream", "C:\\t\\a,Create")),
         ("$p = 'C:\\t\\b'; New-Object IO.StreamWriter($p)", ("IO.StreamWriter", "C:\\t\\b")),
     ],
     ids=["one", "number", "two", "variable"],

@@ -298,9 +298,7 @@ def test_analyse_program_at_the_depth_bound() -> None:
             'Remove-Item @"\r\nabc\r\n"@', [("powershell", "remove-item", (), ("abc",), 0)], id="here-string-crlf"
         ),
         pytest.param("Remove-Item ((1,2,3).Length)", [("powershell", "remove-item", (), ("3",), 0)], id="array-length"),
-        pytest.param(
-            "Remove-Item (-split 'a b')", [("powershell", "remove-item", (), ("a", "b"), 0)], id="unary-split"
-        ),
+        pytest.param("Remove-Item (-split 'a b')", [("powershell", "remove-item", (), ("a,b",), 0)], id="unary-split"),
         pytest.param(
             "Remove-Item ${env:A:B}", [("powershell", "remove-item", (), ("$env:A:B",), 0)], id="env-name-with-colon"
         ),
@@ -332,15 +330,15 @@ def test_analyse_program_at_the_depth_bound() -> None:
             "Write-Output '\u00e9'; Remove-Item a,b; Remove-Item '\u00fc' c,d; Remove-Item e,f",
             [
                 ("powershell", "write-output", (), ("\u00e9",), 0),
-                ("powershell", "remove-item", (), ("a", "b"), 0),
-                ("powershell", "remove-item", (), ("\u00fc", "c", "d"), 0),
-                ("powershell", "remove-item", (), ("e", "f"), 0),
+                ("powershell", "remove-item", (), ("a,b",), 0),
+                ("powershell", "remove-item", (), ("\u00fc", "c,d"), 0),
+                ("powershell", "remove-item", (), ("e,f",), 0),
             ],
             id="repaired-commas-after-non-ascii-text",
         ),
         pytest.param(
             "Remove-Item a,b -ReadCount 0x10kb",
-            [("powershell", "remove-item", (("readcount", "0x10kb"),), ("a", "b"), 0)],
+            [("powershell", "remove-item", (("readcount", "0x10kb"),), ("a,b",), 0)],
             id="hex-number-with-suffix",
         ),
         pytest.param(

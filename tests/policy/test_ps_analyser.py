@@ -419,14 +419,15 @@ def test_the_analyser_never_raises(text: str) -> None:
 
 
 # Valid PowerShell the grammar rejects, repaired (ps_repair) with every value read from the original:
-# (command text, expected operation name, expected params, expected positional args).
+# (command text, expected operation name, expected params, expected positional args; an array given as one
+# positional argument stays one, its items joined with `,` as PowerShell binds it to one parameter).
 REPAIRED = [
-    ("Get-Process lsass | Select-Object Id, StartTime", "select-object", {}, ("Id", "StartTime")),
-    ("Get-Process lsass | Select-Object Id,StartTime", "select-object", {}, ("Id", "StartTime")),
-    ("Get-Process lsass | Select-Object Id , StartTime", "select-object", {}, ("Id", "StartTime")),
-    ("Get-Disk | Select-Object Number, FriendlyName, Size", "select-object", {}, ("Number", "FriendlyName", "Size")),
+    ("Get-Process lsass | Select-Object Id, StartTime", "select-object", {}, ("Id,StartTime",)),
+    ("Get-Process lsass | Select-Object Id,StartTime", "select-object", {}, ("Id,StartTime",)),
+    ("Get-Process lsass | Select-Object Id , StartTime", "select-object", {}, ("Id,StartTime",)),
+    ("Get-Disk | Select-Object Number, FriendlyName, Size", "select-object", {}, ("Number,FriendlyName,Size",)),
     ("Get-ComputerInfo -Property OsName, OsVersion", "get-computerinfo", {"property": "OsVersion"}, ()),
-    ("Get-NetFirewallProfile | Format-Table Name, Enabled", "format-table", {}, ("Name", "Enabled")),
+    ("Get-NetFirewallProfile | Format-Table Name, Enabled", "format-table", {}, ("Name,Enabled",)),
     ("Copy-Item $env:TEMP\\a.txt C:\\Users\\me\\b.txt", "copy-item", {}, ("$env:TEMP\\a.txt", "C:\\Users\\me\\b.txt")),
     ("Copy-Item ${env:TEMP}\\a.txt C:\\b", "copy-item", {}, ("$env:TEMP\\a.txt", "C:\\b")),
     ("Get-ChildItem | Where-Object Length -gt 1MB", "where-object", {"gt": "1MB"}, ("Length",)),
@@ -436,15 +437,15 @@ REPAIRED = [
     ("switch ($x) { 1 {'a'} default { Remove-Item C:\\x } }", "remove-item", {}, ("C:\\x",)),
     ("switch -regex ($x) { 'a' { Get-Item C:\\a } 'b' { Get-Item C:\\b } }", "get-item", {}, ("C:\\b",)),
     ("Select-Object Név, Größe; Remove-Item C:\\ä", "remove-item", {}, ("C:\\ä",)),
-    ("Select-Object Név, Größe", "select-object", {}, ("Név", "Größe")),
-    ("Write-Output 'a, b' x,y", "write-output", {}, ("a, b", "x", "y")),
+    ("Select-Object Név, Größe", "select-object", {}, ("Név,Größe",)),
+    ("Write-Output 'a, b' x,y", "write-output", {}, ("a, b", "x,y")),
     (
         "Set-SmbServerConfiguration -EnableSMB1Protocol $true -Force",
         "set-smbserverconfiguration",
         {"enablesmb1protocol": "true", "force": "true"},
         (),
     ),
-    ("Set-NetIPv4Protocol -IGMPVersion Version2; Get-Item x, y", "get-item", {}, ("x", "y")),
+    ("Set-NetIPv4Protocol -IGMPVersion Version2; Get-Item x, y", "get-item", {}, ("x,y",)),
     ("wsl -d Ubuntu -- rm -rf /mnt/d/x", "wsl", {}, ("-d", "Ubuntu", "--", "rm", "-rf", "/mnt/d/x")),
     ("Write-Output -- -InputObject; Get-Item a, b", "write-output", {}, ("-InputObject",)),
     (

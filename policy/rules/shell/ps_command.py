@@ -403,8 +403,8 @@ class CommandWalker(MethodCalls):
                     args.append(value)
                 elif not isinstance(value, tuple):
                     args.append(as_value(value))  # `flatten` of a single value, without a generator
-                else:
-                    args.extend(as_value(v) for v in flatten(value))
+                elif value:
+                    args.append(_one_argument(value))
         table = named.get(dictionary) if dictionary is not None else None
         if isinstance(table, Hashtable):
             params.extend((f"{dictionary}.{key.lower()}", as_value(value)) for key, value in table.entries)
@@ -640,6 +640,15 @@ def _builtin_resolution(name: str) -> tuple[str, str]:
     if looks_like_program(lowered):
         return "program", program_name(lowered)
     return "cmdlet", lowered
+
+
+def _one_argument(array: tuple[PSValue, ...]) -> Value:
+    """An array given as one positional argument of a cmdlet (`Remove-Item a, b`): PowerShell binds the
+    whole array to the one parameter at that position, so it stays one argument, its items joined with `,`
+    as a parameter named twice is (`effects_common.bind`, `split_list`); None when an item is not constant.
+    Spreading it over the positions would bind `b` to the next parameter, or drop it."""
+    items = [as_value(v) for v in flatten(array)]
+    return None if any(item is None for item in items) else ",".join(item or "" for item in items)
 
 
 def _items(value: PSValue) -> tuple[PSValue, ...]:
