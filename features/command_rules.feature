@@ -736,3 +736,15 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Remove-Item C:\Temp\a.txt, C:\Temp\b.txt"
     Then the call hits no rule
+
+  @S-RULE-87
+  Scenario: A stop of every service, a wildcard or a display name takes in Defender's
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-Service | Stop-Service -Force"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "Stop-Service -DisplayName 'Windows Defender Antivirus Service'"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "Stop-Service $svc"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "Get-Service *print* | Stop-Service"
+    Then the call hits no rule

@@ -22,6 +22,7 @@ from typing import Literal
 from policy.decision import RuleHit
 from policy.rules.effects import pipeline_effects, tool_effects
 from policy.rules.effects_network import copied_off, written_off
+from policy.rules.effects_security import SERVICES_NOT_KNOWN
 from policy.rules.judge import judge_all
 from policy.rules.normalize import normalise
 from policy.rules.processes import ends_own_process
@@ -119,6 +120,8 @@ def _unknown_targets(effects: Sequence[Effect]) -> tuple[str, ...]:
     """One sentence per effect whose target the gateway cannot name (a variable, a pid)."""
     out: list[str] = []
     for e in effects:
+        if e.kind is EffectKind.SECURITY_WEAKENING and e.detail == SERVICES_NOT_KNOWN:
+            out.append(f"{dict(e.extra).get('command', 'a service change')} of services that are not constant")
         if e.kind not in _NEEDS_TARGET:
             continue
         if e.target is None or not e.target.strip():

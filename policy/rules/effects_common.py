@@ -165,6 +165,13 @@ def unquote(value: Value) -> str:
     return "" if value is None else value.strip().strip("'\"").strip()
 
 
+def strip_pair(value: Value) -> str:
+    """A value without one pair of matching quotes around it (`"name='x'"` → `name='x'`); unlike `unquote`,
+    a quote that closes a quoted part inside (`name='x'`) stays. "" for None."""
+    text = "" if value is None else value.strip()
+    return text[1:-1] if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"" else text
+
+
 def lower(value: Value) -> str:
     """`unquote` in lower case."""
     return unquote(value).lower()

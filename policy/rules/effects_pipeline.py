@@ -34,6 +34,7 @@ from policy.rules.effects_common import (
     first,
     lower,
     split_list,
+    strip_pair,
     targets,
     unquote,
 )
@@ -166,12 +167,20 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
     return tuple(every_file(e, [p for _, p in paths]) for e in found)
 
 
-def _piped_service(op: Operation, source: Operation) -> Effects | None:
+def _piped_service(
+    op: Operation, source: Operation, filtered: bool, kept: tuple[str | None, ...] | None
+) -> Effects | None:
+    """`Get-Service X | Stop-Service` stops X; `Get-Service | Stop-Service` every service; through a
+    `Where-Object` the names it keeps, or, for a filter not read, services the gateway cannot name."""
     bound = bind(op, ("name",))
-    if source.name != "get-service" or "name" in bound:
+    if source.name != "get-service" or "name" in bound or "displayname" in bound:
         return None
-    names = tuple(("name", n) for n in targets(bind(source, ("name",)), "name", "displayname"))
-    return effects_of(_with_params(op, names)) if names else None
+    given = bind(source, ("name",))
+    names = tuple(("name", n) for n in targets(given, "name", "displayname"))
+    if not names:
+        every: tuple[str | None, ...] = (None,) if filtered else ("*",)
+        names = tuple(("name", n) for n in (kept if filtered and kept is not None else every))
+    return effects_of(_with_params(op, names))
 
 
 def _wmi_class(op: Operation) -> str:
@@ -206,7 +215,7 @@ def _wmi_target(op: Operation, wmi_class: str, where: str, called: str | None = 
 
 def _wmi_where(source: Operation) -> str:
     """The WQL filter or query a `Get-WmiObject`/`Get-CimInstance` selects its objects by."""
-    return " ".join(unquote(v) for v in (first(bind(source), "filter"), first(bind(source), "query")) if v) or ""
+    return " ".join(strip_pair(v) for v in (first(bind(source), "filter"), first(bind(source), "query")) if v) or ""
 
 
 def _piped_wmi(op: Operation, source: Operation) -> Effects | None:
@@ -227,7 +236,7 @@ def _piped(ops: Sequence[Operation], index: int) -> Effects | None:
     if op.name in _PATH_SINKS:
         return _piped_paths(op, source)
     if op.name in ("stop-service", "set-service", "suspend-service"):
-        return _piped_service(op, source)
+        return _piped_service(op, source, filtered, _filter_names(ops, index))
     if op.name in _WMI_SINKS:
         return _piped_wmi(op, source)
     return None

@@ -9,6 +9,7 @@ made through the registry are `REGISTRY_SET`s (`effects_registry`): the judge kn
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Mapping, Sequence
 
@@ -37,6 +38,9 @@ WEAKENED = frozenset(
     | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access", "updates"}
     | {"security-software", "trusted-root", "bitlocker", "certificate-store"}
 )
+# The detail of a stop or disable of services the gateway cannot name (`Stop-Service $s`, a filter it does
+# not read): not a weakening it can show, so the judge asks (`command._unknown_targets`) instead of refusing.
+SERVICES_NOT_KNOWN = "services-not-known"
 
 # Services whose stopping or disabling weakens the machine's defences, and what it weakens.
 SECURITY_SERVICES: Mapping[str, str] = {
@@ -49,6 +53,49 @@ SECURITY_SERVICES: Mapping[str, str] = {
     # Windows Update and the services that repair it: off, the machine stops getting security fixes.
     **dict.fromkeys(("wuauserv", "usosvc", "waasmedicsvc"), "updates"),
 }
+
+
+# The display names Windows gives those services (`Get-Service -DisplayName`, Win32_Service.DisplayName),
+# under both brand names Windows 10 and 11 have used.
+_DISPLAY_NAMES: Mapping[str, str] = {
+    **dict.fromkeys(
+        ("microsoft defender antivirus service", "windows defender antivirus service", "windows defender service"),
+        "windefend",
+    ),
+    **dict.fromkeys(
+        (
+            "microsoft defender antivirus network inspection service",
+            "windows defender antivirus network inspection service",
+            "windows defender network inspection service",
+        ),
+        "wdnissvc",
+    ),
+    **dict.fromkeys(
+        ("windows defender advanced threat protection service", "microsoft defender for endpoint service"), "sense"
+    ),
+    "microsoft defender core service": "mdcoresvc",
+    "windows security service": "securityhealthservice",
+    "security center": "wscsvc",
+    **dict.fromkeys(("windows defender firewall", "windows firewall", "microsoft defender firewall"), "mpssvc"),
+    "base filtering engine": "bfe",
+    "windows event log": "eventlog",
+    "windows update": "wuauserv",
+    "update orchestrator service": "usosvc",
+    "windows update medic service": "waasmedicsvc",
+}
+
+
+def security_services(name: Value) -> tuple[str, ...]:
+    """The security services (keys of `SECURITY_SERVICES`) a name can stop: a service name (`WinDefend`,
+    `mpssvc.exe`), a display name ('Windows Defender Firewall'), or a PowerShell wildcard over either,
+    as `Stop-Service W*` or `-DisplayName '*Defender*'` select them (`*` alone: every one of them)."""
+    text = lower(name).removesuffix(".exe")
+    if not re.search(r"[*?\[]", text):
+        key = text if text in SECURITY_SERVICES else _DISPLAY_NAMES.get(text, text.replace(" ", ""))
+        return (key,) if key in SECURITY_SERVICES else ()
+    named = [s for s in SECURITY_SERVICES if fnmatch.fnmatchcase(s, text)]
+    shown = [s for d, s in _DISPLAY_NAMES.items() if fnmatch.fnmatchcase(d, text)]
+    return tuple(dict.fromkeys(named + shown))
 
 
 def weakening(what: str, target: Value, command: str, setting: str = "") -> Effect:
@@ -263,9 +310,11 @@ def _service_change(op: Operation) -> Effects:
     weakens = stopping or unknown_startup or startup in ("disabled", "manual") or status in ("stopped", "paused")
     out: list[Effect] = []
     for name in names or [None]:
-        security = SECURITY_SERVICES.get(service_name(name)) or SECURITY_SERVICES.get(lower(name).replace(" ", ""))
-        if security is not None and weakens:
-            out.append(weakening(security, name, display(op.name)))
+        if name is None and weakens:  # `Stop-Service $s`, `… | Stop-Service` of a list not read: ask
+            out.append(weakening(SERVICES_NOT_KNOWN, None, display(op.name)))
+        for service in security_services(name) if weakens else ():
+            shown = service if name is None or re.search(r"[*?\[]", name) else name  # `W*` stops WinDefend
+            out.append(weakening(SECURITY_SERVICES[service], shown, display(op.name)))
     if op.name == "set-service" and "binarypathname" in bound:
         binary = first(bound, "binarypathname")
         out.append(
@@ -281,18 +330,27 @@ def _service_change(op: Operation) -> Effects:
 
 # Win32_Service's methods as the cmdlet that does the same (S-RULE-52).
 _WMI_SERVICE_METHODS = {"stopservice": "stop-service", "pauseservice": "suspend-service", "delete": "remove-service"}
-_WMI_SERVICE_NAME = re.compile(r"\b(?:name|displayname)\s*(?:=|like)\s*['\"]?([^'\"\s)]+)", re.IGNORECASE)
+_WMI_SERVICE_NAME = re.compile(
+    r"\b(?:name|displayname)\s*(?P<op>=|like)\s*(?:'(?P<q1>[^']*)'|\"(?P<q2>[^\"]*)\"|['\"]?(?P<bare>[^'\"\s)]+))",
+    re.IGNORECASE,
+)
+
+
+def _wql_selected(where: str) -> Value:
+    """The service name a WQL filter tests, as a PowerShell wildcard (LIKE's `%` and `_` are `*` and `?`);
+    `*` for no filter (every service), None for a filter that tests something else (`State='Running'`)."""
+    found = _WMI_SERVICE_NAME.search(where)
+    if found is None:
+        return None if where.strip() else "*"
+    value = found.group("q1") or found.group("q2") or found.group("bare") or ""
+    return value.replace("%", "*").replace("_", "?") if found.group("op").lower() == "like" else value
 
 
 def wmi_service_change(method: str, where: str, start_mode: Value = None) -> Effects:
     """A Win32_Service method (`StopService`, `PauseService`, `Delete`, `ChangeStartMode`) called on the
     services `where` names (a WQL filter or wmic's `where` words), judged as `Stop-Service`,
-    `Suspend-Service`, `Remove-Service` or `Set-Service -StartupType`; () for any other method or a filter
-    that names no service."""
-    found = _WMI_SERVICE_NAME.search(where)
-    if found is None:
-        return ()
-    name: tuple[tuple[str, Value], ...] = (("name", found.group(1)),)
+    `Suspend-Service`, `Remove-Service` or `Set-Service -StartupType`; () for any other method."""
+    name: tuple[tuple[str, Value], ...] = (("name", _wql_selected(where)),)
     method = method.lower()
     if method in _WMI_SERVICE_METHODS:
         return _service_change(Operation("powershell", _WMI_SERVICE_METHODS[method], name, (), where, 0, None))

@@ -9,7 +9,7 @@ Programs (`net`, `schtasks`, `vssadmin`, `wevtutil`, `procdump`, `cmdkey`, `wmic
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from policy.rules.effects_common import (
     Effects,
@@ -20,6 +20,7 @@ from policy.rules.effects_common import (
     effect,
     first,
     lower,
+    strip_pair,
     targets,
     unquote,
 )
@@ -220,11 +221,21 @@ def _ds_account(op: Operation) -> Effects:
     )
 
 
+def _wmic_where(words: Sequence[str], raw: str) -> str:
+    """The objects a wmic alias command selects, as WQL: its `where` clause; a word after the alias is the
+    alias's own key (`wmic service WinDefend call stopservice`: `Name='WinDefend'`); neither, every object."""
+    if "where" in words:
+        return raw
+    verbs = {"call", "delete", "get", "list", "set", "assoc"}
+    key = words[1] if len(words) > 1 and words[1] not in verbs else None
+    return f"name='{raw.split()[1]}'" if key is not None and len(raw.split()) > 1 else ""
+
+
 def _wmic(op: Operation) -> Effects:
     argv = argv_of(op)
     words = [w for w in argv.lowered() if not w.startswith(("/node", "/user", "/password", "/namespace", "/format"))]
     text = " ".join(words)
-    raw = " ".join(unquote(w) for w in argv.words if w is not None)  # targets keep their spelling
+    raw = " ".join(strip_pair(w) for w in argv.words if w is not None)  # targets keep their spelling
     if re.search(r"__eventfilter|commandlineeventconsumer|activescripteventconsumer|__filtertoconsumerbinding", text):
         return (effect(K.PERSISTENCE, None, "wmic WMI event subscription", extra=HIJACK),)
     alias = words[0] if words else ""
@@ -241,10 +252,10 @@ def _wmic(op: Operation) -> Effects:
         return (effect(K.ACCOUNT_CHANGE, name.group(1) if name else None, "wmic useraccount"),)
     if alias == "os" and re.search(r"\b(?:shutdown|reboot|win32shutdown)\b", text):
         return (effect(K.POWER, None, "wmic os shutdown"),)
-    if alias == "service" and "where" in words:
-        call = words[words.index("call") + 1] if "call" in words[:-1] else ("delete" if "delete" in words else "")
+    if alias == "service" and ("call" in words[:-1] or "delete" in words):
+        call = words[words.index("call") + 1] if "call" in words[:-1] else "delete"
         mode = words[words.index(call) + 1] if call == "changestartmode" and words[-1] != call else None
-        return wmi_service_change(call, raw, mode)
+        return wmi_service_change(call, _wmic_where(words, raw), mode)
     if alias == "nteventlog" and "cleareventlog" in words:
         log = re.search(r"(?:logfilename|filename)\s*=\s*['\"]?([^'\"\s]+)", raw, re.IGNORECASE)
         return (effect(K.LOG_CLEAR, log.group(1) if log else None, "wmic nteventlog cleareventlog"),)
@@ -413,7 +424,7 @@ def _wmi_method(op: Operation) -> Effects:
     if wmi_class == "win32_service" and method == "create":
         return (effect(K.PERSISTENCE, None, f"{display(op.name)} Win32_Service Create"),)
     if wmi_class == "win32_service":  # StopService, ChangeStartMode … on the services a filter names (S-RULE-73)
-        where = " ".join(v for v in (unquote(first(bound, "filter")), query) if v)
+        where = " ".join(v for v in (strip_pair(first(bound, "filter")), query) if v)
         return wmi_service_change(method, where, first(bound, "arguments.startmode", "argumentlist"))
     if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
         return (effect(K.LOG_CLEAR, None, f"{display(op.name)} ClearEventLog"),)

@@ -31,6 +31,7 @@ from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
 from policy.rules.effects_git import DISCARDS
+from policy.rules.effects_security import SERVICES_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
 from policy.rules.place_table import Place, PlaceCategory
 from policy.rules.places import key_places, places_around
@@ -383,6 +384,11 @@ def _overwrites_user_folder(effect: Effect, target: Target) -> bool:
     return effect.detail in _WILDCARD_OVERWRITERS and _empties_user_folder(effect, target)
 
 
+def _names_what_it_weakens(effect: Effect, target: Target) -> bool:
+    # A stop of services the gateway cannot name is asked about as a target that is not constant.
+    return effect.detail != SERVICES_NOT_KNOWN
+
+
 def _discards_changes(effect: Effect, target: Target) -> bool:
     # A git command that overwrites the uncommitted changes of many files (S-RULE-83).
     return DISCARDS in effect.extra
@@ -565,6 +571,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         remedy="check the current state with `Get-MpComputerStatus`, `Get-NetFirewallProfile` or "
         "`Get-ExecutionPolicy -List`, and ask the user to change it.",
         hints=frozenset({"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy"}),
+        condition=_names_what_it_weakens,
     ),
     # hijack points first: a value such as LSA's `Notification Packages` sits in a security key too
     EffectRule(

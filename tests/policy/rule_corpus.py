@@ -3589,6 +3589,19 @@ ORDINARY += [
     ("PowerShell", _ps(r"Copy-Item a.txt, b.txt D:\out")),
 ]
 
+# The services a stop selects: every one, a wildcard, a display name (S-RULE-87).
+DANGEROUS += [
+    ("PowerShell", _ps("Get-Service | Stop-Service -Force"), "disable-defender"),
+    ("PowerShell", _ps("Stop-Service -DisplayName 'Windows Defender Antivirus Service'"), "disable-defender"),
+    ("PowerShell", _ps("wmic service call stopservice"), "disable-defender"),
+    ("PowerShell", _ps("Stop-Service W*"), "disable-defender"),
+    ("PowerShell", _ps("Stop-Service $svc"), "dynamic-command"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Get-Service | Where-Object Name -eq Spooler | Stop-Service")),
+    ("PowerShell", _ps("wmic service get name,state")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

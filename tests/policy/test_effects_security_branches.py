@@ -19,6 +19,7 @@ from policy.rules.command import judge_call
 from policy.rules.effects_common import effect
 from policy.rules.effects_security import (
     SECURITY_SERVICES,
+    SERVICES_NOT_KNOWN,
     WEAKENED,
     dotnet_security,
     security_software_removed,
@@ -738,7 +739,11 @@ def test_smb_configuration(command: str, expected: tuple[Effect, ...]) -> None:
             id="wmic-del",
         ),
         pytest.param("wmic service where name='WinDefend' call StartService", (), id="wmic-start"),
-        pytest.param("wmic service where state='Running' call StopService", (), id="wmic-no-name"),
+        pytest.param(  # every running service, which of them the gateway cannot tell: asked (S-RULE-87)
+            "wmic service where state='Running' call StopService",
+            (effect(K.SECURITY_WEAKENING, None, SERVICES_NOT_KNOWN, extra=(("command", "Stop-Service"),)),),
+            id="wmic-no-name",
+        ),
     ],
 )
 def test_services(command: str, expected: tuple[Effect, ...]) -> None:
@@ -772,7 +777,13 @@ def test_services(command: str, expected: tuple[Effect, ...]) -> None:
         ),
         pytest.param("ChangeStartMode", "Name='mpssvc'", "Automatic", (), id="change-automatic"),
         pytest.param("StartService", "Name='WinDefend'", None, (), id="start"),
-        pytest.param("StopService", "State='Running'", None, (), id="no-name"),
+        pytest.param(
+            "StopService",
+            "State='Running'",
+            None,
+            (effect(K.SECURITY_WEAKENING, None, SERVICES_NOT_KNOWN, extra=(("command", "Stop-Service"),)),),
+            id="no-name",
+        ),
         pytest.param("StopService", "Name='Spooler'", None, (), id="other-service"),
     ],
 )
