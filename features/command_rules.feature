@@ -748,3 +748,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "dynamic-command" with action "ask"
     When PowerShell is asked to run "Get-Service *print* | Stop-Service"
     Then the call hits no rule
+
+  @S-RULE-88
+  Scenario: A terminate is judged on the processes its filter selects
+    Given the built-in command rules
+    When PowerShell is asked to run "Invoke-WmiMethod -Class Win32_Process -Name Terminate -Filter "ParentProcessId=624""
+    Then the call hits rule "force-kill" with action "ask"
+    When PowerShell is asked to run "wmic process call terminate"
+    Then the call hits rule "kill-all" with action "deny"

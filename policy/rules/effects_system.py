@@ -272,13 +272,16 @@ def wmi_kill(text: str) -> Effect:
         KILL_FORCED of the process named in the filter (`name='x'`, `processid=N`), or KILL_ALL
         when nothing filters (TerminateProcess: no chance to save).
     """
-    name = re.search(r"\bname\s*(?:=|like)\s*['\"]?([^'\"\s)]+)", text, re.IGNORECASE)
+    name = re.search(r"\bname\s*(=|like)\s*['\"]?([^'\"\s)]+)", text, re.IGNORECASE)
     pid = re.search(r"\b(?:processid|handle)\s*=\s*['\"]?(\d+)", text, re.IGNORECASE)
-    if name:
-        return effect(K.KILL_FORCED, name.group(1), "Win32_Process terminate")
+    if name:  # LIKE's `%` and `_` are PowerShell's `*` and `?` (`name like '%'` is every process)
+        like = name.group(1).lower() == "like"
+        target = name.group(2).replace("%", "*").replace("_", "?") if like else name.group(2)
+        return effect(K.KILL_FORCED, target, "Win32_Process terminate")
     if pid:
         return effect(K.KILL_FORCED, f"pid:{pid.group(1)}", "Win32_Process terminate")
-    if re.search(r"where|filter", text, re.IGNORECASE):
+    # Any other test (`ParentProcessId=624`, `UserName='bob'`, `where …`) selects processes not named: asked.
+    if re.search(r"\bwhere\b|\bfilter\b|[=<>]|\blike\b", text, re.IGNORECASE):
         return effect(K.KILL_FORCED, None, "Win32_Process terminate (filtered)")
     return effect(K.KILL_ALL, None, "Win32_Process terminate (every process)")
 

@@ -3602,6 +3602,20 @@ ORDINARY += [
     ("PowerShell", _ps("wmic service get name,state")),
 ]
 
+# A terminate is judged on the processes its filter selects (S-RULE-88).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps('Invoke-WmiMethod -Class Win32_Process -Name Terminate -Filter "ParentProcessId=624"'),
+        "force-kill",
+    ),
+    (
+        "PowerShell",
+        _ps("Get-CimInstance Win32_Process -Filter \"Name like '%'\" | Invoke-CimMethod -MethodName Terminate"),
+        "kill-all",
+    ),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

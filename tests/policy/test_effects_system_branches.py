@@ -515,7 +515,7 @@ def test_system_programs(command: str, expected: tuple[Effect, ...]) -> None:
         ),
         pytest.param(
             "wmic process where \"name like 'note%'\" delete",
-            (_e(K.KILL_FORCED, "note%", "Win32_Process terminate"),),
+            (_e(K.KILL_FORCED, "note*", "Win32_Process terminate"),),  # LIKE's % is * (S-RULE-88)
             id="wmic-kill-like",
         ),
         pytest.param(
@@ -1367,7 +1367,7 @@ def test_verdicts(command: str, expected: tuple[str, str] | None) -> None:
     ("text", "expected"),
     [
         pytest.param("Name='lsass.exe'", _e(K.KILL_FORCED, "lsass.exe", "Win32_Process terminate"), id="name-eq"),
-        pytest.param("name like 'note%'", _e(K.KILL_FORCED, "note%", "Win32_Process terminate"), id="name-like"),
+        pytest.param("name like 'note%'", _e(K.KILL_FORCED, "note*", "Win32_Process terminate"), id="name-like"),
         pytest.param(
             '(Name = "MsMpEng.exe")', _e(K.KILL_FORCED, "MsMpEng.exe", "Win32_Process terminate"), id="name-paren"
         ),

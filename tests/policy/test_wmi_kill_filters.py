@@ -1,0 +1,45 @@
+"""A Win32_Process terminate is judged on the processes its filter selects (S-RULE-88).
+
+Found by a helper's mutation pass: a filter on another property (`ParentProcessId=624`,
+`UserName='bob'`) was read as no filter at all, so a kill of a few processes was refused as a kill of
+every process; and `Name LIKE 'lsa%'` named a process called `lsa%`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests._requirements import requirement
+from tests.policy.verdicts import ps
+
+
+@requirement("S-RULE-88")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (
+            'Invoke-WmiMethod -Class Win32_Process -Name Terminate -Filter "ParentProcessId=624"',
+            ("force-kill", "ask"),
+        ),
+        (
+            "Get-WmiObject Win32_Process -Filter \"UserName='bob'\" | Invoke-WmiMethod -Name Terminate",
+            ("force-kill", "ask"),
+        ),
+        ('wmic process where "ParentProcessId=624" delete', ("force-kill", "ask")),
+        (
+            "Get-CimInstance Win32_Process -Filter \"Name like 'lsa%'\" | Invoke-CimMethod -MethodName Terminate",
+            ("kill-critical-process", "deny"),
+        ),
+        (
+            "Get-CimInstance Win32_Process -Filter \"Name like '%'\" | Invoke-CimMethod -MethodName Terminate",
+            ("kill-all", "deny"),
+        ),
+        ("wmic process call terminate", ("kill-all", "deny")),
+        ("Invoke-WmiMethod -Class Win32_Process -Name Terminate", ("kill-all", "deny")),
+        ("wmic process where \"name='lsass.exe'\" call terminate", ("kill-critical-process", "deny")),
+    ],
+    ids=["parent-id", "user-name", "wmic-parent-id", "like-prefix", "like-all", "wmic-all", "no-filter", "name"],
+)
+def test_the_filter_selects_the_processes_killed(command: str, expected: tuple[str, str]) -> None:
+    """S-RULE-88: another property's test selects processes not named (asked); no filter is every process."""
+    assert ps(command) == expected
