@@ -756,3 +756,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "force-kill" with action "ask"
     When PowerShell is asked to run "wmic process call terminate"
     Then the call hits rule "kill-all" with action "deny"
+
+  @S-RULE-89
+  Scenario: An alias made on the Alias: drive is followed, and a session item writes no file
+    Given the built-in command rules
+    When PowerShell is asked to run "New-Item -Path alias: -Name ls2 -Value Remove-Item; ls2 C:\Windows\System32 -Recurse"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Set-Location C:\Windows; New-Item -Path env: -Name System32 -Value x"
+    Then the call hits no rule

@@ -149,6 +149,9 @@ _LINK_TYPES = frozenset({"junction", "symboliclink", "hardlink"})
 def _new_item(op: Operation) -> Effects:
     bound = bind(op, ("path",))
     name = first(bound, "name")
+    given = targets(bound, *_PATHS)
+    if given and all(is_session_path(p) for p in given):
+        return ()  # `New-Item -Path env: -Name X`: a variable of this session, no file
     paths = _machine_paths(bound) or ([None] if name is not None or "name" in bound else [])
     item_type = lower(first(bound, "itemtype"))
     out: list[Effect] = []

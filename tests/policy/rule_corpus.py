@@ -3616,6 +3616,16 @@ DANGEROUS += [
     ),
 ]
 
+# Items on the session drives: an alias defined, no file written (S-RULE-89).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"New-Item -Path alias: -Name ls2 -Value Remove-Item; ls2 C:\Windows\System32 -Recurse"),
+        "protected-place-delete",
+    ),
+]
+ORDINARY += [("PowerShell", _ps("New-Item -Path env: -Name FOO -Value bar"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

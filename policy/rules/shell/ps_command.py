@@ -64,9 +64,12 @@ from policy.rules.shell_names import canonical_parameter as _canonical_parameter
 _MODULE_QUALIFIED = re.compile(r"[\w.]+\\([\w]+-[\w]+)")
 _WILDCARD = re.compile(r"[*?\[]")
 _BLANK = re.compile(r"\s")
+# `New-Item`/`Set-Item` in the Alias: drive define an alias as `Set-Alias` does (S-RULE-89).
+_ITEM_SETTERS = frozenset({"new-item", "set-item"})
+_ALIAS_DRIVE = re.compile(r"(?:microsoft\.powershell\.core\\)?alias::?[\\/]*(?P<name>.*)", re.IGNORECASE)
 # The commands `_semantics` gives a meaning beyond their operation.
 _MEANINGFUL = frozenset({"invoke-expression", "new-object", "get-command", "write-output", "start-process"})
-_MEANINGFUL |= {"foreach-object", "invoke-sqlcmd"} | ALIAS_SETTERS | VARIABLE_SETTERS
+_MEANINGFUL |= {"foreach-object", "invoke-sqlcmd"} | ALIAS_SETTERS | VARIABLE_SETTERS | _ITEM_SETTERS
 # Cmdlets handing a method its parameters as one hashtable (`Invoke-CimMethod … -Arguments @{CommandLine=…}`,
 # by name, by position or splatted): each constant entry is also recorded as a parameter `arguments.<key>`
 # (S-RULE-45), so the method's own parameters are read like the cmdlet's.
@@ -444,6 +447,17 @@ class CommandWalker(MethodCalls):
                 self.note_dynamic(f"'{text}' defines an alias whose name is not constant")
             else:
                 self.aliases[alias.lower()] = target
+            return UNKNOWN
+        if command in _ITEM_SETTERS:
+            path = as_text(named.get("path", first))
+            drive = _ALIAS_DRIVE.fullmatch(path.strip()) if path is not None else None
+            if drive is not None:  # `New-Item -Path alias: -Name ls2 -Value Remove-Item`, `Set-Item alias:ls2 x`
+                alias = drive.group("name") or as_text(named.get("name", UNKNOWN))
+                value = named.get("value", second if command == "set-item" else UNKNOWN)
+                if alias is None or not alias.strip():
+                    self.note_dynamic(f"'{text}' defines an alias whose name is not constant")
+                else:
+                    self.aliases[alias.strip().lower()] = as_text(value)
             return UNKNOWN
         if command in VARIABLE_SETTERS:
             variable = as_text(named.get("name", first))
