@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ntpath
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from policy.rules.effects_common import (
     Bound,
@@ -603,12 +603,27 @@ _OPTION_VALUE = re.compile(r"^(?:--?[\w-]+=|/\w+:(?!\\))(.+)$", re.DOTALL)
 # paths, which `effects_process.linux_effects` maps onto Windows' drives itself.
 _KEY_USERS = frozenset({"ssh", "ssh-add", "ssh-keygen"})
 _SECRET_PLACES = frozenset({PlaceCategory.CREDENTIAL_STORE, PlaceCategory.CREDENTIAL_HIVE})
+# Copy and shell clients that log in with the key `-i key` (or `-o IdentityFile=key`) names: that key is used,
+# not read out; a key among the files they copy (`scp ~\.ssh\id_rsa host:`) is still sent off the machine.
+_IDENTITY_USERS = frozenset({"scp", "sftp", "pscp", "psftp", "plink"})
+_IDENTITY_OPTION = re.compile(r"identityfile[= ]", re.IGNORECASE)
 # Shells take a command line, which the analysers read as commands of their own.
 _SHELLS = frozenset({"wsl", "wslhost", "bash", "sh", "cmd", "powershell", "pwsh"})
 
 
 def _names_secrets(path: str) -> bool:
     return any(place.category in _SECRET_PLACES for reading in candidate_paths(path) for place in places_of(reading))
+
+
+def _identity_files(name: str, args: Sequence[Value]) -> set[int]:
+    """The positions of the keys an `_IDENTITY_USERS` client logs in with (`-i key`, `-o IdentityFile=key`)."""
+    if name not in _IDENTITY_USERS:
+        return set()
+    return {
+        index + 1
+        for index, (flag, value) in enumerate(zip(args, args[1:], strict=False))
+        if flag == "-i" or (flag == "-o" and value is not None and _IDENTITY_OPTION.match(value))
+    }
 
 
 def argument_reads(op: Operation, known: Collection[Value] = ()) -> Effects:
@@ -630,8 +645,9 @@ def argument_reads(op: Operation, known: Collection[Value] = ()) -> Effects:
     if name in _KEY_USERS or name in _SHELLS:
         return ()
     out: list[Effect] = []
-    for word in op.args:
-        if word is None:
+    logs_in_with = _identity_files(name, op.args)
+    for index, word in enumerate(op.args):
+        if word is None or index in logs_in_with:
             continue
         text = word.strip().strip("'\"")
         option = _OPTION_VALUE.match(text)

@@ -235,9 +235,10 @@ def _cloud_copy(op: Operation) -> Effects:
 
 def _az(op: Operation) -> Effects:
     # `az storage blob upload --file X`, `az storage blob upload-batch --source X`, `az storage file upload …`.
+    # A group or command word that is not constant (`az storage $kind upload`) may be an upload.
     argv = argv_of(op)
-    said = [lower(w) for w in argv.positionals(_CLOUD_VALUED)[:3] if w is not None]
-    if said[:1] != ["storage"] or not any(w.startswith("upload") for w in said[2:3]):
+    said = [None if w is None else lower(w) for w in argv.positionals(_CLOUD_VALUED)[:3]]
+    if not said or said[0] not in ("storage", None) or not any(w is None or w.startswith("upload") for w in said[1:3]):
         return ()
     return tuple(
         effect(K.UPLOAD, w, "az storage upload") for w in [*argv.values("file", "f"), *argv.values("source", "s")]

@@ -306,9 +306,10 @@ def _namespace_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     op = ops[index]
     method = _method(op)
     folder = item = None
+    parsed = False  # `.ParseName(x)`: one item of the folder, x (None: not constant), not the folder
     for earlier in reversed(ops[:index]):
-        if _method(earlier) == "parsename" and item is None:
-            item = earlier.args[0] if earlier.args else None
+        if _method(earlier) == "parsename" and not parsed:
+            item, parsed = (earlier.args[0] if earlier.args else None), True
         if _method(earlier) == "namespace" and "shell.application" in earlier.name:
             folder = earlier.args[0] if earlier.args else None
             break
@@ -317,8 +318,9 @@ def _namespace_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     if method in ("invokeverb", "invokeverbex"):
         if lower(op.args[0] if op.args else None) != "delete":
             return ()
-        if item is not None and folder is not None:
-            return (effect(K.DELETE, ntpath.join(folder, item), "Shell.Application InvokeVerb delete"),)
+        if parsed:
+            named = ntpath.join(folder, item) if item is not None and folder is not None else None
+            return (effect(K.DELETE, named, "Shell.Application InvokeVerb delete"),)
         return (effect(K.DELETE_RECURSIVE, folder, "Shell.Application InvokeVerb delete (folder items)"),)
     source = op.args[0] if op.args else None
     first_kind = K.MOVE if method == "movehere" else K.READ
