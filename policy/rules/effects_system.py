@@ -402,7 +402,8 @@ _WQL_CLASS = re.compile(r"\bfrom\s+(\w+)", re.IGNORECASE)
 
 
 def _wmi_method(op: Operation) -> Effects:
-    bound = bind(op, ("class", "name"))
+    # `Invoke-WmiMethod Win32_Process Create calc.exe`: the third position is -ArgumentList.
+    bound = bind(op, ("class", "name", "argumentlist") if op.name == "invoke-wmimethod" else ("class", "name"))
     query = unquote(first(bound, "query")) or ""
     in_query = _WQL_CLASS.search(query)
     wmi_class = lower(first(bound, "class", "classname")) or (in_query.group(1).lower() if in_query else "")

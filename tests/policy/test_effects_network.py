@@ -66,7 +66,7 @@ def test_a_drive_is_another_machine_only_when_the_command_mapped_it_to_one() -> 
         },
     )
     assert analysis is not None
-    assert mapped_drives(analysis.operations) == {"z:", "q:"}
+    assert mapped_drives(analysis.operations) == {"z:": "\\\\files.example\\drop", "q:": "\\\\files.example\\b"}
     assert is_remote("Z:\\x", {"z:"}) and not is_remote("Z:\\x")
 
 

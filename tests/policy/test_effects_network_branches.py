@@ -316,7 +316,7 @@ REMOTE: list[tuple[str, list[Row]]] = [
         [(K.EXECUTE, rf"{SHARE}\tool", "started in another machine's folder")],
     ),
     (rf"pushd {SHARE}; setup.exe", [(K.EXECUTE, rf"{SHARE}\setup", "started in another machine's folder")]),
-    (rf"net use Z: {SHARE}; cd Z:\; tool.exe", [(K.EXECUTE, r"Z:\\tool", "started in another machine's folder")]),
+    (rf"net use Z: {SHARE}; cd Z:\; tool.exe", [(K.EXECUTE, rf"{SHARE}\tool", "started in another machine's folder")]),
     (rf"tool.exe; cd {SHARE}", []),
     (rf"cd {SHARE}; cd C:\Temp; tool.exe", []),
     (r"Set-Location C:\Temp; tool.exe", []),

@@ -217,7 +217,7 @@ class _Parser:
                 continue
             elif c in "&|" or (c == ")" and self.block_depth > 0):
                 break
-            elif self._at_redirection(out[-1] if out else ""):
+            elif self._at_redirection(out[-1][-1:] if out else ""):  # the character before a handle
                 self._redirection()  # its target always ends at a delimiter: no token is glued
                 continue
             out.append(reader.advance())
