@@ -802,3 +802,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "$function:x = 'Get-ChildItem C:\Users'; x"
     Then the call hits no rule
+
+  @S-RULE-95
+  Scenario: A wrapper started by value is read through
+    Given the built-in command rules
+    When PowerShell is asked to run "Start-Process conhost -ArgumentList 'cmd /c rd /s /q C:\Users'"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Start-Process notepad -ArgumentList 'C:\t\a.txt'"
+    Then the call hits no rule

@@ -3651,6 +3651,21 @@ DANGEROUS += [
     ("PowerShell", _ps(r"Set-Content function:x 'rm C:\Users -r'; x"), "protected-place-delete"),
 ]
 
+# A wrapper started by value (S-RULE-95).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Start-Process conhost -ArgumentList 'cmd /c rd /s /q C:\Users'"), "protected-place-delete"),
+    (
+        "PowerShell",
+        _ps(r"[Diagnostics.Process]::Start('conhost', 'cmd /c rd /s /q C:\Users')"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(r"(New-Object -ComObject WScript.Shell).Run('conhost cmd /c rd /s /q C:\Users')"),
+        "protected-place-delete",
+    ),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -225,7 +225,10 @@ def test_dotnet_and_com_calls_become_operations(text: str, shell: str, name: str
 
 NESTED = [
     ("Start-Process cmd -ArgumentList @('/c','rd','/s','/q','C:\\x')", ("cmd", ("/c", "rd", "/s", "/q", "C:\\x"), 1)),
-    ("Start-Process -FilePath powershell.exe -ArgumentList '-enc AAAA'", ("powershell", ("-enc AAAA",), 1)),
+    (
+        "Start-Process -FilePath powershell.exe -ArgumentList '-enc AAAA'",
+        ("powershell", ("-enc", "AAAA"), 1),
+    ),  # one command line, split (S-RULE-95)
     ("Start-Process cmd '/c','del','x'", ("cmd", ("/c", "del", "x"), 1)),
     # cmd gets the one line PowerShell builds: an argument with a blank is quoted again (S-RULE-81).
     ('cmd /c "rd /s /q C:\\x"', ("cmd", ('/c "rd /s /q C:\\x"',), 1)),

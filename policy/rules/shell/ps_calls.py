@@ -18,6 +18,7 @@ import re
 from tree_sitter import Node
 
 from policy.rules.shell import ps_operators as ops
+from policy.rules.shell.argv import split_command_line
 from policy.rules.shell.ops import Value
 from policy.rules.shell.ps_fold import Folder
 from policy.rules.shell.ps_names import (
@@ -57,6 +58,17 @@ _MUTATORS = frozenset(
 
 # SendKeys' type, as `canonical_type` spells it with or without `System.`.
 _SENDKEYS_TYPES = frozenset({"system.windows.forms.sendkeys", "windows.forms.sendkeys"})
+
+
+def started_argv(name: str, given: tuple[Value, ...]) -> tuple[Value, ...]:
+    """The argv a program started by value gets (S-RULE-95): `Start-Process -ArgumentList`, `Process.Start`,
+    `ShellExecute` and `WScript.Shell.Run` hand it one command line — the items joined with blanks — that its
+    runtime splits, so `Start-Process conhost 'cmd /c rd /s /q C:\\x'` starts cmd with its words. cmd reads its
+    raw line itself (`dispatch._cmd`), and a line with a part that is not constant stays as given."""
+    if name == "cmd" or not given or any(item is None for item in given):
+        return given
+    line = " ".join(item for item in given if item is not None)
+    return tuple(split_command_line(line, first_is_program=False)) if line.strip() else ()
 
 
 class MethodCalls(Folder):
@@ -167,7 +179,8 @@ class MethodCalls(Folder):
         if file is None:
             self.note_dynamic(f"'{text}' starts a program whose name is not constant")
             return
-        self.call_nested(program_name(file), argv)
+        name = program_name(file)
+        self.call_nested(name, started_argv(name, argv))
 
     def _instance_call(  # noqa: C901, PLR0911
         self, base: PSValue, method: str, args: list[PSValue], text: str, from_env: bool = False
@@ -240,7 +253,8 @@ class MethodCalls(Folder):
             self.note_dynamic(f"'{text}' runs a command line that is not constant")
             return
         program, rest = split_program(command_line)
-        self.call_nested(program_name(program), (rest,) if rest else ())
+        name = program_name(program)
+        self.call_nested(name, started_argv(name, (rest,) if rest else ()))
 
     def _engine_call(self, method: str, texts: list[str | None], text: str, from_env: bool) -> PSValue:
         if method in ("invokescript", "newscriptblock"):
