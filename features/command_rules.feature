@@ -810,3 +810,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "Start-Process notepad -ArgumentList 'C:\t\a.txt'"
     Then the call hits no rule
+
+  @S-RULE-96
+  Scenario: A memory dump through rundll32 by ordinal or a renamed DLL is credential access
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c "rundll32.exe comsvcs.dll,#0024 624 C:\t\l.dmp full""
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "cmd /c "rundll32 C:\t\x.dll,MiniDump 624 C:\t\l.dmp full""
+    Then the call hits rule "credential-access" with action "deny"

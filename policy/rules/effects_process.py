@@ -266,9 +266,12 @@ def _rundll32(op: Operation) -> Effects:
     base = ntpath.basename(lower(dll)).removesuffix(".dll")
     if "javascript:" in text or "vbscript:" in text:
         return (effect(K.DOWNLOAD_EXECUTE, None, "rundll32 javascript:"),)
-    if base == "comsvcs" and re.search(r"minidump|#\s*24\b", text):
+    # comsvcs' MiniDump writes a process's memory (lsass: every logged-on password); it is reached by name
+    # from any copy of the DLL, and by ordinal in spellings rundll32 reads alike (`#24`, `#0024`, `#+24`,
+    # `#65560` wraps to 24): any ordinal of comsvcs counts.
+    if re.search(r"\bminidumpw?\b", text) or (base == "comsvcs" and "#" in text):
         pid = next((w for w in words[1:] if w.strip().isdigit()), None)
-        return (effect(K.CREDENTIAL_ACCESS, f"pid:{pid.strip()}" if pid else None, "rundll32 comsvcs.dll MiniDump"),)
+        return (effect(K.CREDENTIAL_ACCESS, f"pid:{pid.strip()}" if pid else None, f"rundll32 {base}.dll MiniDump"),)
     if base in ("url", "ieframe", "shdocvw", "mshtml") and re.search(
         r"openurl|fileprotocolhandler|runhtmlapplication", text
     ):

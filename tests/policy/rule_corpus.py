@@ -3666,6 +3666,12 @@ DANGEROUS += [
     ),
 ]
 
+# A memory dump through rundll32 by ordinal or a renamed DLL (S-RULE-96).
+DANGEROUS += [
+    ("PowerShell", _ps(r'cmd /c "rundll32.exe comsvcs.dll,#65560 624 C:\t\l.dmp full"'), "credential-access"),
+    ("PowerShell", _ps(r'cmd /c "rundll32 C:\t\x.dll,MiniDump 624 C:\t\l.dmp full"'), "credential-access"),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -147,3 +147,28 @@ def test_a_handle_before_a_redirection_is_not_an_argument(line: str, args: tuple
     """S-RULE-15: `2>` redirects handle 2; the `2` is not a file `del` deletes."""
     (op, *_) = analyse_cmd(line).operations
     assert op.args == args
+
+
+@requirement("S-RULE-96")
+@pytest.mark.parametrize(
+    "line",
+    [
+        "rundll32.exe comsvcs.dll,#0024 624 C:\\t\\l.dmp full",
+        "rundll32.exe comsvcs.dll,#+24 624 C:\\t\\l.dmp full",
+        "rundll32.exe comsvcs.dll,#65560 624 C:\\t\\l.dmp full",
+        "rundll32.exe comsvcs.dll #-4294967272 624 C:\\t\\l.dmp full",
+        "rundll32 C:\\t\\x.dll,MiniDump 624 C:\\t\\l.dmp full",
+        "rundll32 C:\\t\\x.dll,MiniDumpW 624 C:\\t\\l.dmp full",
+    ],
+    ids=["zero-padded", "plus", "wrapped", "negative", "renamed-copy", "wide-name"],
+)
+def test_a_memory_dump_through_rundll32_is_credential_access(line: str) -> None:
+    """S-RULE-96: comsvcs by any ordinal, or any DLL's MiniDump entry, dumps a process (lsass: passwords)."""
+    assert ps(f'cmd /c "{line}"') == ("credential-access", "deny")
+
+
+@requirement("S-RULE-96")
+@pytest.mark.parametrize("line", ["rundll32 shell32.dll,#61", "rundll32 user32.dll,LockWorkStation"])
+def test_other_rundll32_entries_pass(line: str) -> None:
+    """S-RULE-96: an ordinal of another DLL is not a dump."""
+    assert ps(f'cmd /c "{line}"') is None

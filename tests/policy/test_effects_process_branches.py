@@ -597,8 +597,8 @@ def test_interpreters_and_shells(command: str, expected: tuple[Effect, ...]) -> 
             id="comsvcs-unknown-pid",
         ),
         pytest.param(
-            "cmd /c rundll32 comsvcs.dll,#240 624",
-            (_e(K.EXECUTE, "comsvcs.dll", "rundll32"),),
+            "cmd /c rundll32 comsvcs.dll,#240 624",  # any ordinal of comsvcs may be MiniDump (S-RULE-96)
+            (_e(K.CREDENTIAL_ACCESS, "pid:624", "rundll32 comsvcs.dll MiniDump"),),
             id="comsvcs-other-ordinal",
         ),
         pytest.param(

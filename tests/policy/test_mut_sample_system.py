@@ -108,9 +108,9 @@ def test_a_kill_names_its_process_and_how_it_was_killed(command: str, expected: 
             id="powershell-file",
         ),
         pytest.param(
-            "rundll32 foo.dll,MiniDump 624 C:\\x.dmp full",
-            (effect(K.EXECUTE, "foo.dll", "rundll32"),),
-            id="rundll32-minidump-entry-of-another-dll-is-a-run",
+            "rundll32 foo.dll,MiniDump 624 C:\\x.dmp full",  # a renamed comsvcs copy (S-RULE-96)
+            (effect(K.CREDENTIAL_ACCESS, "pid:624", "rundll32 foo.dll MiniDump"),),
+            id="rundll32-minidump-entry-of-any-dll-is-a-dump",
         ),
         pytest.param(
             "rundll32 comsvcs.dll,DllRegisterServer",
