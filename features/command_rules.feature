@@ -818,3 +818,9 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "cmd /c "rundll32 C:\t\x.dll,MiniDump 624 C:\t\l.dmp full""
     Then the call hits rule "credential-access" with action "deny"
+
+  @S-RULE-97
+  Scenario: A registry key's dot components are resolved before judging
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-ItemProperty HKCU:\Software\Microsoft\Windows\CurrentVersion\.\Run x calc.exe"
+    Then the call hits rule "persistence-autostart" with action "ask"

@@ -42,7 +42,7 @@ def truthy(value: object) -> bool:
     if isinstance(value, bool):
         return value
     if isinstance(value, str):
-        return value.strip().lower() in ("true", "1", "yes", "on")
+        return value.strip().lower() not in ("false", "0", "no", "off", "n", "f", "")
     return isinstance(value, int | float) and value != 0
 
 

@@ -600,8 +600,9 @@ def canonical_key(text: str) -> str | None:
     `HKEY_LOCAL_MACHINE\\`, `Registry::…`, `Microsoft.PowerShell.Core\\Registry::…`, the native
     `\\Registry\\Machine\\…`, `\\\\localhost\\HKLM\\…` (reg.exe's remote form, this machine);
     HKCU, HKU, HKCR (→ `hklm\\software\\classes`), HKCC (→ the current hardware profile);
-    `ControlSet001`/`ControlSet002` → `currentcontrolset`. `Wow6432Node` and `HKU\\<sid>` are
-    kept: `key_place` matches them as the same place as the 64-bit and current-user keys.
+    `ControlSet001`/`ControlSet002` → `currentcontrolset`; `.` and `..` resolved (`Run\\.` is `Run`, as
+    the PowerShell provider reads it). `Wow6432Node` and `HKU\\<sid>` are kept: `key_place` matches
+    them as the same place as the 64-bit and current-user keys.
 
     Args:
         text: the key as written.
@@ -629,7 +630,12 @@ def canonical_key(text: str) -> str | None:
     hive = _HIVE_NAMES.get(hive_name)
     if hive is None:
         return None
-    comps = hive.split("\\") + ([after] if after else []) + parts[1:]
+    comps = hive.split("\\")
+    for part in ([after] if after else []) + parts[1:]:
+        if part == "..":  # PowerShell's provider paths resolve `.` and `..`; never above the hive
+            comps = comps[:-1] if len(comps) > len(hive.split("\\")) else comps
+        elif part != ".":
+            comps.append(part)
     if len(comps) > 2 and comps[0] == "hklm" and comps[1] == "system" and _CONTROL_SET.match(comps[2]):
         comps[2] = "currentcontrolset"  # ControlSet001 is (almost always) the current one: one place
     return "\\".join(comps)

@@ -3672,6 +3672,16 @@ DANGEROUS += [
     ("PowerShell", _ps(r'cmd /c "rundll32 C:\t\x.dll,MiniDump 624 C:\t\l.dmp full"'), "credential-access"),
 ]
 
+# Spellings that mean the same (S-RULE-97).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Set-ItemProperty HKCU:\Software\Microsoft\Windows\CurrentVersion\.\Run x calc.exe"),
+        "persistence-autostart",
+    ),
+    ("FileSystem", {"mode": "delete", "path": "C:\\temp\\build", "recursive": "y"}, "recursive-delete"),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

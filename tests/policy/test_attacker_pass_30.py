@@ -17,7 +17,7 @@ from policy.rules.command import judge_call
 from policy.rules.shell.cmd import analyse_cmd
 from policy.rules.shell.ops import EffectKind
 from tests._requirements import requirement
-from tests.policy.verdicts import ps
+from tests.policy.verdicts import ps, verdict
 
 SHELL = "$sh = New-Object -ComObject Shell.Application; "
 
@@ -172,3 +172,36 @@ def test_a_memory_dump_through_rundll32_is_credential_access(line: str) -> None:
 def test_other_rundll32_entries_pass(line: str) -> None:
     """S-RULE-96: an ordinal of another DLL is not a dump."""
     assert ps(f'cmd /c "{line}"') is None
+
+
+@requirement("S-RULE-97")
+@pytest.mark.parametrize(
+    ("tool", "args", "expected"),
+    [
+        (
+            "Registry",
+            {"mode": "set", "path": "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\.\\Run", "name": "x"},
+            ("persistence-autostart", "ask"),
+        ),
+        (
+            "Registry",
+            {"mode": "set", "path": "HKCU:\\Software\\X\\..\\Microsoft\\Windows\\CurrentVersion\\Run", "name": "x"},
+            ("persistence-autostart", "ask"),
+        ),
+        (
+            "PowerShell",
+            {"command": "reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\.\\Run /v x /d calc.exe"},
+            ("persistence-autostart", "ask"),
+        ),
+        ("FileSystem", {"mode": "delete", "path": "C:\\temp\\build", "recursive": "y"}, ("recursive-delete", "deny")),
+        ("FileSystem", {"mode": "delete", "path": "C:\\temp\\build", "recursive": "T"}, ("recursive-delete", "deny")),
+        ("FileSystem", {"mode": "delete", "path": "C:\\temp\\build", "recursive": "False"}, None),
+        ("FileSystem", {"mode": "delete", "path": "C:\\temp\\build", "recursive": "0"}, None),
+    ],
+    ids=["key-dot", "key-dot-dot", "reg-dot", "bool-y", "bool-t", "bool-false", "bool-zero"],
+)
+def test_spellings_that_mean_the_same_are_judged_the_same(
+    tool: str, args: dict[str, object], expected: tuple[str, str] | None
+) -> None:
+    """S-RULE-97: `Run\\.` is `Run`; a boolean string other than a clear false counts as true."""
+    assert verdict(tool, **args) == expected
