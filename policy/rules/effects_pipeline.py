@@ -30,6 +30,7 @@ from policy.rules.effects_common import (
     Effects,
     bind,
     dedupe,
+    display,
     effect,
     first,
     lower,
@@ -552,6 +553,52 @@ def _download_execute(ops: Sequence[Operation]) -> Effects:
     return (effect(K.DOWNLOAD_EXECUTE, _url_of(source), detail),)
 
 
+# What reads a file's content into the script, and what sends a value it is handed off the machine.
+_CONTENT_READERS = frozenset({"get-content", "import-csv", "import-clixml"})
+_FILE_READ_CALLS = re.compile(r"system\.io\.file::(?:readall(?:text|bytes|lines)|readlines|openread|opentext)$")
+_BODY_SENDERS = frozenset({"invoke-webrequest", "invoke-restmethod", "send-mailmessage"})
+_UPLOAD_METHODS = frozenset(
+    {"uploadstring", "uploaddata", "uploadvalues", "uploadstringasync", "uploaddataasync", "uploadvaluesasync"}
+    | {"uploadstringtaskasync", "uploaddatataskasync", "postasync", "putasync", "patchasync", "sendasync"}
+)
+
+
+def _sends_a_value(op: Operation) -> bool:
+    """Whether `op` sends a value the script computed (not a constant it spells) to another machine: a web
+    request's `-Body` or piped input, a mail's body, a WebClient/HttpClient upload of a value."""
+    if op.shell == "powershell" and op.name in _BODY_SENDERS:
+        body = [v for k, v in op.params if k in ("body", "attachments")]
+        return op.input_from is not None or any(v is None for v in body)
+    if op.shell in ("dotnet", "com"):
+        return _method(op) in _UPLOAD_METHODS and any(a is None for a in op.args)
+    return False
+
+
+def _reads_content(op: Operation) -> bool:
+    return (op.shell == "powershell" and op.name in _CONTENT_READERS) or (
+        op.shell == "dotnet" and _FILE_READ_CALLS.search(op.name) is not None
+    )
+
+
+def _read_then_sent(ops: Sequence[Operation]) -> Effects:
+    """UPLOAD of each file whose content the script reads when it also sends a value it computed off the
+    machine (S-RULE-99): `$d = Get-Content a.txt; Invoke-RestMethod … -Body $d`, `gc a.txt | iwr … -Method Post`,
+    `WebClient.UploadString(url, (gc a.txt -Raw))`. Which value is sent is not followed: any file read may be."""
+    senders = [op for op in ops if _sends_a_value(op)]
+    if not senders:
+        return ()
+    detail = (
+        f"read, then sent ({display(senders[0].name) if senders[0].shell == 'powershell' else _method(senders[0])})"
+    )
+    return tuple(
+        effect(K.UPLOAD, e.target, detail)
+        for op in ops
+        if _reads_content(op)
+        for e in effects_of(op)
+        if e.kind is K.READ and e.target is not None
+    )
+
+
 def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     """The effects of a whole analysis: each operation's, refined by the others, plus cross-operation ones.
 
@@ -578,4 +625,5 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     found += security_software_removed(ops)
     found += _download_execute(ops)
     found += run_in_remote_folder(ops, mapped)
+    found += _read_then_sent(ops)
     return dedupe(found)

@@ -119,6 +119,10 @@ def _sc(op: Operation) -> Effects:
     security = SECURITY_SERVICES.get(service_name(service))
     # `sc config windefend start= auto` turns it back on; only disabling or re-pointing weakens.
     config_weakens = verb != "config" or re.search(r"\b(?:disabled|demand)\b|binpath=", rest) is not None
+    if opens_remote_access(service) and (
+        verb == "start" or (verb == "config" and re.search(r"start=\s*(?:auto|delayed-auto|boot|system)\b", rest))
+    ):
+        return (weakening("remote-access", service, f"sc {verb}"),)
     if verb in ("stop", "delete", "pause", "config", "sdset", "failure") and security is not None:
         return (weakening(security, service, f"sc {verb}"),) if config_weakens else ()
     if verb == "sdset":
@@ -300,6 +304,24 @@ def _smb_configuration(op: Operation) -> Effects:
     return tuple(out)
 
 
+# Services that let another machine in: started or set to start, they open this desktop to the network as
+# `Enable-PSRemoting` does (SSH server, Remote Desktop, WinRM, Remote Registry, Telnet) (S-RULE-98).
+REMOTE_ACCESS_SERVICES = frozenset({"sshd", "termservice", "winrm", "remoteregistry", "tlntsvr"})
+_REMOTE_ACCESS_DISPLAY = {
+    "openssh ssh server": "sshd",
+    "remote desktop services": "termservice",
+    "windows remote management (ws-management)": "winrm",
+    "remote registry": "remoteregistry",
+    "telnet": "tlntsvr",
+}
+
+
+def opens_remote_access(name: Value) -> bool:
+    """Whether a service name or display name is one of `REMOTE_ACCESS_SERVICES`."""
+    text = lower(name).removesuffix(".exe")
+    return text in REMOTE_ACCESS_SERVICES or _REMOTE_ACCESS_DISPLAY.get(text) is not None
+
+
 def _service_change(op: Operation) -> Effects:
     bound = bind(op, ("name",))
     names = targets(bound, "name", "displayname")
@@ -308,8 +330,15 @@ def _service_change(op: Operation) -> Effects:
     status = lower(first(bound, "status"))
     unknown_startup = "startuptype" in bound and first(bound, "startuptype") is None
     weakens = stopping or unknown_startup or startup in ("disabled", "manual") or status in ("stopped", "paused")
+    opens = (
+        op.name in ("start-service", "restart-service")
+        or startup in ("automatic", "automaticdelayedstart", "boot", "system")
+        or status == "running"
+    )
     out: list[Effect] = []
     for name in names or [None]:
+        if opens and opens_remote_access(name):  # `Set-Service sshd -StartupType Automatic`, `Start-Service WinRM`
+            out.append(weakening("remote-access", name, display(op.name)))
         if name is None and weakens:  # `Stop-Service $s`, `… | Stop-Service` of a list not read: ask
             out.append(weakening(SERVICES_NOT_KNOWN, None, display(op.name)))
         for service in security_services(name) if weakens else ():
@@ -604,6 +633,8 @@ SECURITY_CMDLETS: Mapping[str, Handler] = {
     "set-smbserverconfiguration": _smb_configuration,
     "set-smbclientconfiguration": _smb_configuration,
     "stop-service": _service_change,
+    "start-service": _service_change,
+    "restart-service": _service_change,
     "suspend-service": _service_change,
     "remove-service": _service_change,
     "set-service": _service_change,

@@ -25,7 +25,13 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_file_calls import opens_for_writing
-from policy.rules.effects_security import SECURITY_SERVICES, service_name, weakening, wmi_service_change
+from policy.rules.effects_security import (
+    SECURITY_SERVICES,
+    opens_remote_access,
+    service_name,
+    weakening,
+    wmi_service_change,
+)
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -55,6 +61,8 @@ def _net(op: Operation) -> Effects:
     if verb == "share" and name is not None and "=" in name and "delete" not in changes:
         # `net share data=C:\x /grant:everyone,full`: the folder reachable from the network (S-RULE-57)
         return (effect(K.NETWORK_CHANGE, name.partition("=")[2] or None, "net share"),)
+    if verb == "start" and opens_remote_access(name):  # `net start sshd` (S-RULE-98)
+        return (weakening("remote-access", name, "net start"),)
     if verb in ("stop", "pause") and service_name(name) in SECURITY_SERVICES:
         return (weakening(SECURITY_SERVICES[service_name(name)], name, f"net {verb}"),)
     return ()
