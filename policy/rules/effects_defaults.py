@@ -171,6 +171,15 @@ def _with_defaults(op: Operation, values: Sequence[tuple[str, str, Value]]) -> t
     return (plain, dataclasses.replace(op, params=(*switches, *valued))) if valued else (plain,)
 
 
+def _named_by_a_value(ops: Sequence[Operation]) -> bool:
+    """Whether an operation's folded value names the variable or the Variable: drive, or a command sets
+    variables: one search over all values joined (a hot path: every PowerShell call passes here)."""
+    if any(op.name in _VARIABLE_COMMANDS for op in ops):
+        return True
+    joined = "\0".join(v for op in ops for v in (*op.args, *(x for _, x in op.params)) if v is not None)
+    return _MENTION.search(joined.replace("`", "")) is not None or "variable:" in joined.lower()
+
+
 def with_default_parameters(text: str, analysis: Analysis) -> Analysis:
     """`analysis` of the PowerShell script `text` with the defaults it sets in `$PSDefaultParameterValues`
     given to its commands, and a change of them it does not read as dynamic (module docstring).
@@ -183,11 +192,7 @@ def with_default_parameters(text: str, analysis: Analysis) -> Analysis:
         The same analysis when the script leaves the variable alone; else its operations with the defaults
         placed, and one dynamic sentence per change the gateway cannot follow.
     """
-    if not _MENTION.search(text.replace("`", "")) and not any(
-        _MENTION.search((v or "").replace("`", "")) or "variable:" in (v or "").lower() or op.name in _VARIABLE_COMMANDS
-        for op in analysis.operations
-        for v in (*op.args, *(x for _, x in op.params))
-    ):
+    if not _MENTION.search(text.replace("`", "")) and not _named_by_a_value(analysis.operations):
         return analysis
     code, unread = _code_of(analysis.operations)
     values: list[tuple[str, str, Value]] = []
