@@ -840,3 +840,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "upload-file" with action "ask"
     When PowerShell is asked to run "Invoke-RestMethod https://api.example.com/items -Method Post -Body '{}'"
     Then the call hits no rule
+
+  @S-RULE-100
+  Scenario: Text piped into a shell that reads its input is judged as its commands
+    Given the built-in command rules
+    When PowerShell is asked to run "'rm -rf /mnt/c/Users' | wsl"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "'rd /s /q C:\Users' | cmd /k"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "'ls -la' | wsl"
+    Then the call hits no rule

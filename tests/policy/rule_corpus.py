@@ -3699,6 +3699,13 @@ ORDINARY += [
     ("PowerShell", _ps("Invoke-RestMethod https://api.example.com/items -Method Post -Body '{}'")),
 ]
 
+# Text piped into a shell that reads its input (S-RULE-100).
+DANGEROUS += [
+    ("PowerShell", _ps("'rm -rf /mnt/c/Users' | wsl"), "protected-place-delete"),
+    ("PowerShell", _ps(r"'rd /s /q C:\Users' | cmd /k"), "protected-place-delete"),
+]
+ORDINARY += [("PowerShell", _ps("'ls -la' | wsl"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -269,3 +269,23 @@ def test_starting_a_remote_access_service_opens_the_desktop(command: str, expect
 def test_a_file_read_and_a_computed_value_sent_is_an_upload(command: str, expected: tuple[str, str] | None) -> None:
     """S-RULE-99: the value sent may be the file read; a constant body or a plain GET sends no file."""
     assert ps(command) == expected
+
+
+@requirement("S-RULE-100")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("'rd /s /q C:\\Users' | cmd /k", ("protected-place-delete", "deny")),
+        ("'rm -rf /mnt/c/Users' | wsl", ("protected-place-delete", "deny")),
+        ("'rm -rf /mnt/c/Users' | wsl -d Ubuntu -u root", ("protected-place-delete", "deny")),
+        ("'rm -rf /mnt/c/Users' | bash", ("protected-place-delete", "deny")),
+        ("'rm -rf /mnt/c/Users' | bash -s", ("protected-place-delete", "deny")),
+        ("'ls -la' | wsl", None),
+        ("'rm -rf /mnt/c/Users' | wsl -e cat", None),
+        ("'rd /s /q C:\\Users' | cmd /c sort", None),
+    ],
+    ids=["cmd-k", "wsl", "wsl-options", "bash", "bash-s", "harmless", "wsl-command", "cmd-c"],
+)
+def test_a_shell_that_reads_its_input_runs_what_is_piped(command: str, expected: tuple[str, str] | None) -> None:
+    """S-RULE-100: `cmd /k` reads stdin after its command; a Linux shell with no command reads it too."""
+    assert ps(command) == expected

@@ -80,7 +80,7 @@ def test_encoded_payload_counts_towards_the_depth_cap() -> None:
     ("name", "argv", "expected"),
     [
         pytest.param("cmd", ["/c", "dir"], False, id="cmd-c-runs-its-argument"),
-        pytest.param("cmd", ["/k", "dir"], False, id="cmd-k-runs-its-argument"),
+        pytest.param("cmd", ["/k", "dir"], True, id="cmd-k-runs-its-argument-then-reads-input"),  # S-RULE-100
         pytest.param("cmd", ["/q"], True, id="cmd-without-c-reads-stdin"),
         pytest.param("pwsh", ["-"], True, id="pwsh-dash-reads-stdin"),
         pytest.param("pwsh", ["-NoProfile"], True, id="pwsh-bare-switches-read-stdin"),

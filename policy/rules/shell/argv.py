@@ -208,19 +208,45 @@ _PS_BARE_SWITCHES = frozenset(
 )
 
 
+# Linux shells that run what is piped into them when given no command (S-RULE-100); wsl starts the
+# distribution's shell. Options of wsl that take the next word.
+_LINUX_STDIN_SHELLS = frozenset({"wsl", "bash", "sh", "zsh", "dash"})
+_WSL_VALUED = frozenset({"-d", "--distribution", "-u", "--user", "--cd", "--distribution-id"})
+
+
+def _linux_shell_reads_stdin(name: str, words: Sequence[str], known: bool) -> bool:
+    """`… | bash`, `… | bash -s`, `… | wsl -d Ubuntu`: no command or script named, so the shell reads one."""
+    if not known:
+        return True  # a word that is not constant may be `-s`
+    if name != "wsl":
+        return not any(w == "-c" or not w.startswith("-") for w in words)
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in _WSL_VALUED:
+            skip = True
+        elif word in ("-e", "--exec", "--") or not word.startswith("-"):
+            return False
+    return True
+
+
 def reads_piped_commands(name: str, argv: Sequence[str | None]) -> bool:
     """Whether shell `name`, run with `argv` and given piped input, runs that input as its commands.
 
-    `cmd` without `/c` or `/k` reads its commands from standard input; so do `powershell`/`pwsh` with
-    no command, file or encoded command (or with `-` / `-Command -`).
+    `cmd` without `/c` reads its commands from standard input (with `/k`, after its own command); so do
+    `powershell`/`pwsh` with no command, file or encoded command (or with `-` / `-Command -`), and the
+    Linux shells (`wsl`, `bash`, `sh`) with no command or script.
 
     Args:
-        name: the program's canonical name (`cmd`, `powershell`, `pwsh`; any other is False).
+        name: the program's canonical name (`cmd`, `powershell`, `pwsh`, a Linux shell; any other is False).
         argv: its arguments (None: not constant).
     """
     words = [w.lower() for w in argv if w is not None]
-    if name == "cmd":
-        return not any(w.startswith(("/c", "/k")) for w in words)
+    if name == "cmd":  # `/k` runs its command, then reads the rest from standard input too
+        return not any(w.startswith(("/c", "/r")) for w in words)
+    if name in _LINUX_STDIN_SHELLS:
+        return _linux_shell_reads_stdin(name, words, len(words) == len(argv))
     if name in ("powershell", "pwsh"):
         if "-" in words:  # `powershell -`, `powershell -Command -`
             return True

@@ -365,8 +365,11 @@ class CommandWalker(MethodCalls):
                 continue
             if shell == "cmd":
                 self.call_nested("cmd", ("/d", "/c", line))
-            else:
+            elif shell in ("powershell", "pwsh"):
                 self.analyse_text(line)
+            else:  # a Linux shell: each line is a command line, as `bash -c line` runs it (S-RULE-100)
+                self.record("program", "bash", (), ("-c", line), text)
+                self.call_nested("bash", ("-c", line))
 
     def _bind(  # noqa: C901
         self, command: str, words: list[Word], text: str
