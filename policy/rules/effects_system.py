@@ -285,6 +285,8 @@ def wmi_kill(text: str) -> Effect:
     if name:  # LIKE's `%` and `_` are PowerShell's `*` and `?` (`name like '%'` is every process)
         like = name.group(1).lower() == "like"
         target = name.group(2).replace("%", "*").replace("_", "?") if like else name.group(2)
+        if target.strip("*") == "":
+            return effect(K.KILL_ALL, None, "Win32_Process terminate (every process)")
         return effect(K.KILL_FORCED, target, "Win32_Process terminate")
     if pid:
         return effect(K.KILL_FORCED, f"pid:{pid.group(1)}", "Win32_Process terminate")
