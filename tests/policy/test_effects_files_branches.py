@@ -14,14 +14,13 @@ from __future__ import annotations
 import pytest
 
 from policy.rules.command import judge_call
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import EffectKind
 from tests._requirements import requirement
+from tests.policy.verdicts import ps as _verdict
 
 K = EffectKind
 Row = tuple[EffectKind, str | None, str, str | None, str | None, tuple[tuple[str, str], ...]]
 ALL = (("recursive", "true"),)
-RULES = load_rules()
 
 
 def _effects(command: str) -> list[Row]:
@@ -33,11 +32,6 @@ def _effects(command: str) -> list[Row]:
 
 def _e(kind: EffectKind, target: str | None, detail: str, extra: tuple[tuple[str, str], ...] = ()) -> Row:
     return (kind, target, detail, None, None, extra)
-
-
-def _verdict(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 CMDLETS: list[tuple[str, list[Row]]] = [

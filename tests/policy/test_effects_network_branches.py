@@ -11,13 +11,12 @@ from __future__ import annotations
 import pytest
 
 from policy.rules.command import judge_call
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import EffectKind
 from tests._requirements import requirement
+from tests.policy.verdicts import ps as _verdict
 
 K = EffectKind
 Row = tuple[EffectKind, str | None, str]
-RULES = load_rules()
 SHARE = r"\\files.example\drop"
 
 
@@ -25,11 +24,6 @@ def _effects(command: str, kinds: tuple[EffectKind, ...]) -> list[Row]:
     return [
         (e.kind, e.target, e.detail) for e in judge_call("PowerShell", {"command": command}).effects if e.kind in kinds
     ]
-
-
-def _verdict(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 def _up(target: str | None, detail: str) -> Row:

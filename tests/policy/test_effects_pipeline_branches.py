@@ -14,14 +14,13 @@ import pytest
 
 from policy.rules.command import judge_call
 from policy.rules.effects_pipeline import _namespace_earlier
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import Effect, EffectKind, Operation
 from tests._requirements import requirement
+from tests.policy.verdicts import ps as _verdict
 
 K = EffectKind
 Extra = tuple[tuple[str, str], ...]
 Row = tuple[EffectKind, str | None, str, str | None, str | None, Extra]
-RULES = load_rules()
 ALL: Extra = (("recursive", "true"),)
 EVERY: Extra = (("every_file", "true"),)
 SHADOW: Extra = (("command", "Win32_ShadowCopy delete"),)
@@ -38,11 +37,6 @@ def _effects(command: str) -> list[Row]:
 
 def _e(kind: EffectKind, target: str | None, detail: str, extra: Extra = ()) -> Row:
     return (kind, target, detail, None, None, extra)
-
-
-def _verdict(command: str) -> tuple[str, str] | None:
-    hit = RULES.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 PIPED: list[tuple[str, list[Row]]] = [

@@ -14,25 +14,15 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.command import judge_call
 from policy.rules.effects_common import effect
 from policy.rules.effects_process import cmd_start_words
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 from tests._requirements import requirement
+from tests.policy.verdicts import ps as _verdict
+from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
 _e = effect
-
-
-def _effects(command: str) -> tuple[Effect, ...]:
-    """The effects the gateway reads from one PowerShell call."""
-    return judge_call("PowerShell", {"command": command}).effects
-
-
-def _verdict(command: str) -> tuple[str, str] | None:
-    hit = load_rules().match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 def _all(detail: str) -> Effect:

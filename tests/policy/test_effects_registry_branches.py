@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.command import judge_call
 from policy.rules.effects_common import effect
 from policy.rules.effects_registry import (
     is_credential_hive,
@@ -23,9 +22,10 @@ from policy.rules.effects_registry import (
     registry_key_in_text,
     registry_root,
 )
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import Effect, EffectKind, Operation
 from tests._requirements import requirement
+from tests.policy.verdicts import ps as _verdict
+from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
 SET, DELETE, READ = K.REGISTRY_SET, K.REGISTRY_DELETE, K.READ
@@ -38,16 +38,6 @@ WDIGEST = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\SecurityProviders\\WDigest"
 WDIGEST_DRIVE = WDIGEST.replace("HKLM", "HKLM:")
 WSH = "$s = New-Object -ComObject WScript.Shell; "
 ENV_CALL = "[Environment]::SetEnvironmentVariable"
-
-
-def _effects(command: str) -> tuple[Effect, ...]:
-    """The effects the gateway reads from one PowerShell call."""
-    return judge_call("PowerShell", {"command": command}).effects
-
-
-def _verdict(command: str) -> tuple[str, str] | None:
-    hit = load_rules().match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.command import judge_call
 from policy.rules.effects_common import effect
 from policy.rules.effects_security import (
     SECURITY_SERVICES,
@@ -28,9 +27,10 @@ from policy.rules.effects_security import (
     wmi_service_change,
     wsman_setting,
 )
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 from tests._requirements import requirement
+from tests.policy.verdicts import ps as _verdict
+from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
 
@@ -43,16 +43,6 @@ def _w(what: str, target: Value, command: str, setting: str = "") -> Effect:
 
 def _boot(command: str) -> Effect:
     return effect(K.DISK_DESTROY, None, "boot", extra=(("command", command),))
-
-
-def _effects(command: str) -> tuple[Effect, ...]:
-    """The effects the gateway reads from one PowerShell call."""
-    return judge_call("PowerShell", {"command": command}).effects
-
-
-def _verdict(command: str) -> tuple[str, str] | None:
-    hit = load_rules().match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
 
 
 def _op(name: str, text: str, *args: str, shell: str = "powershell", piped_from: str | None = None) -> Operation:

@@ -10,22 +10,17 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.command import judge_call
 from policy.rules.effects_common import effect
 from policy.rules.effects_files import argument_reads
 from policy.rules.effects_pipeline import pipeline_effects
 from policy.rules.shell.ops import Effect, EffectKind, Operation
 from tests._requirements import requirement
+from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
 USER_ENV = "HKCU\\Environment"
 MACHINE_ENV = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment"
 LOGIN_DATA = "C:\\Users\\bob\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Login Data"
-
-
-def _effects(command: str) -> tuple[Effect, ...]:
-    """The effects the gateway reads from one PowerShell call."""
-    return judge_call("PowerShell", {"command": command}).effects
 
 
 def _link(target: str, detail: str, link_target: str) -> Effect:

@@ -11,19 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.command import judge_call
 from policy.rules.effects_common import effect
 from policy.rules.effects_dispatch import effects_of
 from policy.rules.effects_system import dotnet_system
 from policy.rules.shell.ops import Effect, EffectKind, Operation
 from tests._requirements import requirement
+from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
-
-
-def _effects(command: str) -> tuple[Effect, ...]:
-    """The effects the gateway reads from one PowerShell call."""
-    return judge_call("PowerShell", {"command": command}).effects
 
 
 def _weak(what: str, target: str | None, command: str, setting: str = "") -> Effect:

@@ -17,15 +17,11 @@ from policy.rules.shell.cmd import analyse_cmd
 from policy.rules.shell.dispatch import analyse_program, analyse_tool
 from policy.rules.shell.ops import Analysis, Effect, EffectKind
 from tests._requirements import requirement
+from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
 
 OpRow = tuple[str, str, tuple[tuple[str, str | None], ...], tuple[str | None, ...], int]
-
-
-def _effects(command: str) -> tuple[Effect, ...]:
-    """The effects the gateway reads from one PowerShell call."""
-    return judge_call("PowerShell", {"command": command}).effects
 
 
 def _ops(analysis: Analysis) -> list[OpRow]:

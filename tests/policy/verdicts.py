@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from policy.rules.command import judge_call
 from policy.rules.match import load_rules
+from policy.rules.shell.ops import Effect
 
 RULES = load_rules()
 
@@ -18,3 +20,8 @@ def verdict(tool: str, **args: object) -> Verdict:
 def ps(command: str) -> Verdict:
     """The built-in rules' verdict on a PowerShell command."""
     return verdict("PowerShell", command=command)
+
+
+def ps_effects(command: str) -> tuple[Effect, ...]:
+    """The effects the gateway reads from one PowerShell call."""
+    return judge_call("PowerShell", {"command": command}).effects
