@@ -850,3 +850,9 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "'ls -la' | wsl"
     Then the call hits no rule
+
+  @S-RULE-101
+  Scenario: A folder listing piped to Clear-Content empties each file of the folder
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-ChildItem ~\Documents -File | Clear-Content"
+    Then the call hits rule "wildcard-delete" with action "ask"

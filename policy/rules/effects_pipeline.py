@@ -33,6 +33,7 @@ from policy.rules.effects_common import (
     display,
     effect,
     first,
+    has_wildcard,
     lower,
     split_list,
     strip_pair,
@@ -50,7 +51,7 @@ from policy.rules.effects_registry import (
 from policy.rules.effects_security import security_software_removed, wmi_service_change
 from policy.rules.effects_system import wmi_kill
 from policy.rules.effects_values import every_file, fed_effects, in_folder
-from policy.rules.shell.ops import Effect, EffectKind, Operation
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
 
@@ -154,6 +155,16 @@ def _piped_kill(
     return (effect(K.KILL_ALL, None, "Get-Process | Stop-Process (every process)"),)
 
 
+_CONTENT_OVERWRITERS = frozenset({"set-content", "clear-content"})
+
+
+def _items_of(folder: Value) -> Value:
+    """The items of a listed folder as a wildcard (`~\\Documents` → `~\\Documents\\*`); a pattern stays."""
+    if folder is None or has_wildcard(folder):
+        return folder
+    return unquote(folder).rstrip("\\/") + "\\*"
+
+
 def _piped_paths(op: Operation, source: Operation) -> Effects | None:
     bound = bind(op)
     if source.name not in _PATH_SOURCES or "path" in bound or "literalpath" in bound:
@@ -163,6 +174,10 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
     recurse = (("recurse", "true"),) if op.name == "remove-item" and "recurse" in given else ()
     found = effects_of(_with_params(op, paths + recurse))
     if "recurse" not in given:
+        if source.name == "get-childitem" and op.name in _CONTENT_OVERWRITERS:
+            # `Get-ChildItem ~\Documents | Clear-Content` empties each file in the folder, as `…\*` names them
+            items = tuple(("path", _items_of(p)) for _, p in paths)
+            return found + effects_of(_with_params(op, items))
         return found
     # Every file of a recursive listing written to: the whole tree's content is gone (`every_file`).
     return tuple(every_file(e, [p for _, p in paths]) for e in found)

@@ -3706,6 +3706,9 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("'ls -la' | wsl"))]
 
+# A folder listing piped to an overwrite (S-RULE-101).
+DANGEROUS += [("PowerShell", _ps(r"Get-ChildItem ~\Documents -File | Clear-Content"), "wildcard-delete")]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -289,3 +289,18 @@ def test_a_file_read_and_a_computed_value_sent_is_an_upload(command: str, expect
 def test_a_shell_that_reads_its_input_runs_what_is_piped(command: str, expected: tuple[str, str] | None) -> None:
     """S-RULE-100: `cmd /k` reads stdin after its command; a Linux shell with no command reads it too."""
     assert ps(command) == expected
+
+
+@requirement("S-RULE-101")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("Get-ChildItem ~\\Documents -File | Clear-Content", ("wildcard-delete", "ask")),
+        ("gci ~\\Desktop | Set-Content -Value x", ("wildcard-delete", "ask")),
+        ("Get-ChildItem C:\\t\\logs | Clear-Content", None),
+    ],
+    ids=["clear", "set-content", "own-folder"],
+)
+def test_a_listing_piped_to_an_overwrite_empties_each_file(command: str, expected: tuple[str, str] | None) -> None:
+    """S-RULE-101: the listed folder's items are overwritten, as `Clear-Content ~\\Documents\\*` would."""
+    assert ps(command) == expected

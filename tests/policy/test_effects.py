@@ -1465,7 +1465,7 @@ def test_overwriting_every_file_of_a_tree_is_refused_like_deleting_it(command: s
 @pytest.mark.parametrize(
     "command",
     [
-        r"Get-ChildItem C:\Users\me\Documents -File | Set-Content -Value x",
+        r"Get-ChildItem C:\proj -File | Set-Content -Value x",  # in a user's own folder it asks (S-RULE-101)
         r"Get-ChildItem C:\proj -Recurse -Include *.log | ForEach-Object { Add-Content $_.FullName 'checked' }",
         r"Get-ChildItem C:\proj -Recurse -File | Add-Content -Value 'x'",
         r"Get-ChildItem C:\proj -Recurse | Get-Content",
