@@ -56,3 +56,19 @@ def test_a_command_the_grammar_cannot_read_says_so(command: str) -> None:
         "the gateway could not read this command with the PowerShell grammar (PowerShell syntax error), "
         "so it cannot tell what it does. Instead, write it as plain statements, one per line."
     )
+
+
+@requirement("S-RULE-13")
+@pytest.mark.parametrize(
+    ("command", "target"),
+    [
+        ("Set-Variable -Name p -Value 'C:\\t\\x'; Remove-Item $p", "C:\\t\\x"),
+        ("New-Variable p 'C:\\t\\y'; Remove-Item $p", "C:\\t\\y"),
+        ("sv -Name q -Value 'C:\\t\\z'; Remove-Item $q", "C:\\t\\z"),
+    ],
+    ids=["set-variable-named", "new-variable-positional", "alias"],
+)
+def test_a_variable_set_by_a_cmdlet_is_followed(command: str, target: str) -> None:
+    """S-RULE-13: `Set-Variable`/`New-Variable` assign as `$p = …` does; the delete names the value."""
+    deletes = [e.target for e in judge_call("PowerShell", {"command": command}).effects if e.detail == "Remove-Item"]
+    assert deletes == [target]
