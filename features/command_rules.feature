@@ -386,6 +386,10 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "Copy-Item C:\Users\me\AppData\Local\Google\Chrome\User" Data\Default\Login Data" C:\t\x"
     Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Copy-Item C:\Users\me\AppData\Local\Google\Chrome\User" Data"\Default\Login" Data" C:\t\x"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Remove-Item -Path:C:\Program" Files" -Recurse -Force"
+    Then the call hits rule "protected-place-delete" with action "deny"
 
   @S-RULE-45
   Scenario: A WMI process creation through Invoke-CimMethod runs its constant command line

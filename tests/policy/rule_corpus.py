@@ -3709,6 +3709,26 @@ ORDINARY += [("PowerShell", _ps("'ls -la' | wsl"))]
 # A folder listing piped to an overwrite (S-RULE-101).
 DANGEROUS += [("PowerShell", _ps(r"Get-ChildItem ~\Documents -File | Clear-Content"), "wildcard-delete")]
 
+# A word with two quoted parts, and a parameter's glued value with one (S-RULE-44).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r'Copy-Item C:\Users\me\AppData\Local\Google\Chrome\User" Data"\Default\Login" Data" C:\t\x'),
+        "credential-access",
+    ),
+    (
+        "PowerShell",
+        _ps(r'Copy-Item -Path:$env:LOCALAPPDATA\Google\Chrome\User" Data\Default\Login Data" C:\t'),
+        "credential-access",
+    ),
+    (
+        "PowerShell",
+        _ps(r'Remove-Item -LiteralPath:C:\Program" Files"\Common" Files" -Recurse -Force'),
+        "protected-place-delete",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r'Copy-Item -Path:C:\Users\me\Documents\My" Notes"\a" b".txt D:\backup'))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

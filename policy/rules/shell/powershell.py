@@ -31,6 +31,7 @@ import functools
 from policy.rules.builtin import MAX_COMMAND_CHARS
 from policy.rules.shell.ops import Analysis
 from policy.rules.shell.ps_fold import MAX_TEXT_DEPTH, Nested
+from policy.rules.shell.ps_tree import GluedWord
 from policy.rules.shell.ps_walk import Walker
 
 __all__ = ["CACHE_SIZE", "Nested", "analyse_powershell", "clear_analysis_cache", "powershell_blanks"]
@@ -95,7 +96,11 @@ def _analyse(text: str, depth: int, nested: Nested | None) -> Analysis:
         return Analysis(failed="too deeply nested")
     walker = Walker(nested, depth)
     try:
-        walker.run_text(text)
+        try:
+            walker.run_text(text)
+        except GluedWord:  # a word may be glued to a quoted part: again, with the repair tried first
+            walker = Walker(nested, depth, glued=True)
+            walker.run_text(text)
     except Exception as error:  # noqa: BLE001 - an analyser fault must read as "could not analyse", never escape
         walker.fail(f"analyser error: {type(error).__name__}")
     return Analysis(operations=tuple(walker.ops), dynamic=tuple(walker.dynamic), failed=walker.failed)

@@ -26,6 +26,7 @@ from policy.rules.shell.ps_names import ENCODINGS, KEPT_ACCELERATORS, canonical_
 from policy.rules.shell.ps_text import expand_text, here_body, verbatim
 from policy.rules.shell.ps_tree import (
     WRAPPER_IDS,
+    GluedWord,
     Source,
     by_kind,
     kind_id,
@@ -357,6 +358,8 @@ class Folder:
         if "$" not in text and "`" not in text and '"' not in text and "'" not in text:
             return text  # what `expand_text` returns for it, without the calls (a hot path)
         if '"' in text or "'" in text:
+            if self._source.unrepaired_quotes:
+                raise GluedWord  # may be a word the grammar split at a quoted blank: parse again (`parse_text`)
             return self._quoted_bareword(text)
         value = expand_text(text, self.lookup_text, doubled_quote=False)
         return UNKNOWN if value is None else value

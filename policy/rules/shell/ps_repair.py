@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 _SUFFIXES = {"kb": 1 << 10, "mb": 1 << 20, "gb": 1 << 30, "tb": 1 << 40, "pb": 1 << 50}
 # A quote inside a bareword whose quoted part holds a blank (`C:\\x\\User" Data\\y"`): the grammar
-# splits the word without an error, so such a text is repaired before it is trusted (a superset).
+# splits the word without an error, so such a text is repaired before it is trusted (a superset;
+# `ps_tree.parse_text` says when).
 GLUED_QUOTE = re.compile(r"""[^\s$(){}\[\];|,@'"`<>&](?:"[^"\n]*[ \t]|'[^'\n]*[ \t])""")
 # Whether any number suffix appears at all (the grammar may misparse one without an error).
 HAS_NUMBER_SUFFIX = re.compile(r"\d(?:kb|mb|gb|tb|pb)(?![\w.])", re.IGNORECASE)
@@ -299,8 +300,13 @@ def _separate_string(text: str, match: re.Match[str], writer: _Writer) -> None:
     writer.replace(end, end, " ", [])
 
 
-# A bareword (not a parameter, a variable, an expression) that a quoted part continues.
-_PLAIN_WORD = re.compile(r"[^\s$(){}\[\];|,=@'\"`<>&-][^\s$(){}\[\];|,@'\"`<>&]*")  # `PROP="a b"` too
+# A bareword (not a variable or an expression) that a quoted part continues (`PROP="a b"` too), with
+# the quoted parts before it in the same word (`User" Data"\\Default\\Login" Data"`), or the value
+# glued to a parameter (`-Path:C:\\x\\User" Data"`: the value is the same one argument).
+_PLAIN_WORD = re.compile(
+    r"""(?:-[A-Za-z_?][\w?\-]*:)?"""
+    r"""[^\s$(){}\[\];|,=@'"`<>&-](?:[^\s$(){}\[\];|,@'"`<>&]|"[^"\n]*"|'[^'\n]*')*"""
+)
 _QUOTED_BLANK = re.compile(r"[ \t]")
 
 
@@ -308,12 +314,29 @@ def _quoted_in_word(text: str, start: int, string: str, writer: _Writer) -> None
     """A quoted part inside a bareword is part of that one argument, blanks and all
     (`C:\\Chrome\\User" Data\\Login Data"` is one path; S-RULE-44). The grammar ends the word at the
     blank: the blanks are read as `_` (same length, so every value is still read from the original)."""
-    begin = start
-    while begin > 0 and text[begin - 1] not in " \t\r\n":
-        begin -= 1
-    if not _PLAIN_WORD.fullmatch(text, begin, start) or not _QUOTED_BLANK.search(string):
+    if not _QUOTED_BLANK.search(string):
+        return
+    begin = _word_start(text, start)
+    if not _PLAIN_WORD.fullmatch(text, begin, start):
         return
     writer.replace(start, start + len(string), _QUOTED_BLANK.sub("_", string), [])
+
+
+def _word_start(text: str, end: int) -> int:
+    """Where the word that reaches `end` begins: back to a blank, over its quoted parts whole."""
+    i = end
+    while i > 0:
+        ch = text[i - 1]
+        if ch in " \t\r\n":
+            break
+        if ch in "\"'":
+            opening = text.rfind(ch, 0, i - 1)  # the quoted part's own opening quote
+            if opening < 0:
+                break
+            i = opening
+            continue
+        i -= 1
+    return i
 
 
 def _separate_clause(text: str, i: int, writer: _Writer) -> None:

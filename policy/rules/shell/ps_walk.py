@@ -63,15 +63,16 @@ _CLAUSES |= kind_ids("switch_clause", "catch_clauses", "catch_clause", "finally_
 class Walker(CommandWalker):
     """Walks statements; see the module docstring."""
 
-    def __init__(self, nested: Nested | None, depth: int) -> None:
+    def __init__(self, nested: Nested | None, depth: int, *, glued: bool = False) -> None:
         super().__init__(nested, depth)
         self._active: set[int] = set()
+        self.glued = glued  # every text is parsed with `parse_text(…, glued=True)` (see `GluedWord`)
 
     # -- texts --------------------------------------------------------------------------
 
     def run_text(self, text: str) -> None:
         """Parse and walk one PowerShell text at the current depth."""
-        parsed = parse_text(text)
+        parsed = parse_text(text, glued=self.glued)
         self._trees.append(parsed.tree)
         if parsed.error is not None:
             self.fail(parsed.error)
@@ -349,7 +350,7 @@ class Walker(CommandWalker):
         if token.startswith("$") and _VARIABLE_PATH.fullmatch(token):
             return self.bareword(token)
         if token[:1] in "$(@{[":
-            parsed = parse_text(token)
+            parsed = parse_text(token, glued=self.glued)
             self._trees.append(parsed.tree)
             root = parsed.tree.root_node
             if parsed.error is not None:
