@@ -860,3 +860,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Given the built-in command rules
     When PowerShell is asked to run "Get-ChildItem ~\Documents -File | Clear-Content"
     Then the call hits rule "wildcard-delete" with action "ask"
+
+  @S-RULE-102
+  Scenario: A file object's own MoveTo and CopyTo are judged like Move-Item and Copy-Item
+    Given the built-in command rules
+    When PowerShell is asked to run "(Get-Item C:\Windows\System32\hal.dll).MoveTo('C:\t\hal.dll')"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "(Get-Item C:\Users\me\Documents\a.txt).CopyTo('D:\a.txt')"
+    Then the call hits no rule

@@ -30,6 +30,11 @@ def _two(first_kind: EffectKind, detail: str) -> Handler:
     return lambda op: (effect(first_kind, _arg(op, 0), detail), effect(K.WRITE, _arg(op, 1), detail + " destination"))
 
 
+def _receiver_to(first_kind: EffectKind, detail: str) -> Handler:
+    """An object's own move or copy: `first_kind` of the object (unknown here), WRITE of the one argument."""
+    return lambda op: (effect(first_kind, None, detail), effect(K.WRITE, _arg(op, 0), detail + " destination"))
+
+
 def _link(detail: str) -> Handler:
     return lambda op: (effect(K.WRITE, _arg(op, 0), detail, extra=(("link_target", _arg(op, 1) or ""),)),)
 
@@ -206,6 +211,11 @@ FILE_METHODS: Mapping[str, Handler] = {
     "deletefile": _unknown_delete,
     "deletefolder": _unknown_delete,
     "deletedirectory": _unknown_delete,
+    # `(Get-Item X).MoveTo(d)`, `$f.CopyTo(d)` (FileInfo, DirectoryInfo): the object they are called on is
+    # the source (filled in from its maker by `effects_values`), the one argument the destination (S-RULE-102).
+    "moveto": _receiver_to(K.MOVE, ".MoveTo()"),
+    # An array's `CopyTo(array, index)` has the same name: with an unknown destination it asks, as a file's would.
+    "copyto": _receiver_to(K.READ, ".CopyTo()"),
     "movefile": _two(K.MOVE, ".MoveFile()"),
     "movefolder": _two(K.MOVE, ".MoveFolder()"),
     "copyfile": _two(K.READ, ".CopyFile()"),

@@ -3729,6 +3729,22 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r'Copy-Item -Path:C:\Users\me\Documents\My" Notes"\a" b".txt D:\backup'))]
 
+# A file object's own move or copy (S-RULE-102).
+DANGEROUS += [
+    ("PowerShell", _ps(r"(gi C:\Windows\System32\hal.dll).MoveTo('C:\t\hal.dll')"), "protected-place-delete"),
+    (
+        "PowerShell",
+        _ps(r"$f = Get-Item C:\Windows\System32\drivers\etc\hosts; $f.MoveTo('C:\t\h')"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(r"(Get-Item $env:LOCALAPPDATA\Google\Chrome\User` Data\Default\Login` Data).CopyTo('C:\t\x')"),
+        "credential-access",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"(Get-Item C:\Users\me\Documents\a.txt).CopyTo('D:\backup\a.txt', $true)"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

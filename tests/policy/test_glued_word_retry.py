@@ -19,6 +19,7 @@ from policy.rules.shell.powershell import analyse_powershell, clear_analysis_cac
 from policy.rules.shell.ps_tree import parse_text
 from policy.rules.shell.ps_walk import Walker
 from tests._requirements import requirement
+from tests.policy.verdicts import ps
 
 CHROME = r"C:\Users\me\AppData\Local\Google\Chrome"
 # Quotes everywhere, each closing a string: `GLUED_QUOTE` matches (`'cleanup.log') -Append`), nothing is glued.
@@ -152,3 +153,21 @@ def test_the_repair_joins_each_quoted_part_of_a_word(text: str, repaired: str | 
     """S-RULE-44: `ps_repair` turns the blanks of each quoted part of a bareword (or a glued value) into `_`."""
     result = ps_tree.repair(text)
     assert (result.text if result is not None else None) == repaired
+
+
+@requirement("S-RULE-43")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (
+            r"Copy-Item $env:LOCALAPPDATA\Google\Chrome\User` Data\Default\Login` Data C:\t",
+            ("credential-access", "deny"),
+        ),
+        (r"Remove-Item $env:ProgramFiles\Common` Files -Recurse -Force", ("protected-place-delete", "deny")),
+        (r"Copy-Item $env:TEMP\a` b.txt C:\t", None),
+    ],
+    ids=["store", "program-files", "own-file"],
+)
+def test_a_variable_path_with_escaped_blanks_is_one_argument(command: str, expected: object) -> None:
+    """S-RULE-43: `$env:X\\a` b` is one path (it was left unparsed, and only asked)."""
+    assert ps(command) == expected

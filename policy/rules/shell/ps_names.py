@@ -172,6 +172,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"stop", "pause"}  # `(Get-Service X).Stop()`: the service an earlier Get-Service made (effects_pipeline)
     | {"stopservice", "pauseservice", "changestartmode", "terminate"}  # a WMI object's (effects_pipeline)
     | {"executeshellcommand"}  # MMC20.Application's: starts a program (dispatch `_UNTYPED_STARTERS`)
+    | {"moveto", "copyto"}  # a FileInfo's or DirectoryInfo's: `(Get-Item X).MoveTo(d)` moves X (S-RULE-102)
     | {"parsename"}  # `.Namespace(d).ParseName('a.txt')`: the one item a later `.InvokeVerb('delete')` deletes
 )
 # Methods whose first argument is a command line the object runs (WScript.Shell, WMI Win32_Process).

@@ -1,0 +1,56 @@
+"""A file or folder object's own `MoveTo` and `CopyTo` (S-RULE-102): an attacker pass of stop 31.
+
+`(Get-Item C:\\Windows\\System32\\hal.dll).MoveTo('C:\\x.dll')` was allowed: `Delete()` on such an
+object was read, its move and copy were not. The object is filled in from the command that made it
+(`effects_values`), as for `Delete()`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests._requirements import requirement
+from tests.policy.verdicts import ps, ps_effects
+
+HAL = r"C:\Windows\System32\hal.dll"
+LOGIN = r"C:\Users\me\AppData\Local\Google\Chrome\User` Data\Default\Login` Data"
+
+
+@requirement("S-RULE-102")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (rf"(gi {HAL}).MoveTo('C:\x.dll')", ("protected-place-delete", "deny")),
+        (rf"$x = gi {HAL}; $x.MoveTo('C:\x.dll')", ("protected-place-delete", "deny")),
+        (rf"foreach ($f in Get-ChildItem {HAL}) {{ $f.MoveTo('D:\x') }}", ("protected-place-delete", "deny")),
+        (rf"(Get-Item {LOGIN}).CopyTo('C:\t\x')", ("credential-access", "deny")),
+        (rf"(Get-Item {LOGIN}).CopyTo('C:\t\x', $true)", ("credential-access", "deny")),
+        (r"(Get-Item C:\Users\me\a.txt).CopyTo('C:\Windows\System32\a.txt', 1)", ("protected-place-write", "deny")),
+        (r"(Get-Item C:\Users\me\a.txt).MoveTo('D:\a.txt')", None),
+        (r"(Get-Item C:\Users\me\a.txt).CopyTo('D:\a.txt', $true)", None),
+        # An array's CopyTo(array, index) has the same name; an unknown destination asks either way.
+        ("$a = 1,2; $b = New-Object int[] 2; $a.CopyTo($b, 0)", ("dynamic-command", "ask")),
+    ],
+    ids=[
+        "move-system",
+        "move-variable",
+        "move-loop",
+        "copy-store",
+        "copy-store-flag",
+        "copy-into-system",
+        "move-own",
+        "copy-own",
+        "array-copy",
+    ],  # fmt: skip
+)
+def test_an_item_objects_move_and_copy_are_judged_as_the_cmdlets(command: str, expected: object) -> None:
+    """S-RULE-102: `.MoveTo`/`.CopyTo` move or read the object its maker named, and write the argument."""
+    assert ps(command) == expected
+
+
+@requirement("S-RULE-102")
+def test_move_to_moves_the_made_object_and_writes_the_destination() -> None:
+    """S-RULE-102: the effects are a move of the maker's path and a write of the one argument."""
+    effects = {(e.kind.value, e.target) for e in ps_effects(rf"(Get-Item {HAL}).MoveTo('C:\t\hal.dll')")}
+    assert ("move", HAL) in effects
+    assert ("write", r"C:\t\hal.dll") in effects
