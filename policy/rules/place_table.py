@@ -152,7 +152,8 @@ ssh-host-keys      credential-store exact | the SSH server's private host keys
     c:\programdata\ssh\ssh_host_*_key
 setup-answers      credential-store exact | a Windows setup answer file (it may hold the administrator's password)
     c:\windows\panther\{unattend.xml,autounattend.xml,unattend\unattend.xml}
-    c:\windows\system32\sysprep\{unattend.xml,panther\unattend.xml}
+    c:\windows\system32\sysprep\{unattend.xml,panther\unattend.xml}; c:\{unattend.xml,autounattend.xml,sysprep.inf}
+    c:\sysprep\{sysprep.inf,unattend.xml}
 ps-history         credential-store exact | PowerShell's command history (typed passwords and tokens end up in it)
     ~\appdata\roaming\microsoft\windows\powershell\psreadline\*_history.txt
 cloud-credentials  credential-store tree | saved cloud command-line credentials

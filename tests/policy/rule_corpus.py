@@ -3745,6 +3745,9 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"(Get-Item C:\Users\me\Documents\a.txt).CopyTo('D:\backup\a.txt', $true)"))]
 
+# A setup answer file at the drive's root (S-RULE-53).
+DANGEROUS += [("FileSystem", {"mode": "read", "path": "C:\\unattend.xml"}, "credential-access")]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
