@@ -126,6 +126,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     And the model calls "Type" with {"text": "Remove-Item -Recurse -Force C:\\Users", "loc": [800, 520], "press_enter": true}
     Then the desktop received exactly one "type"
 
+  @S-RULE-103
+  Scenario: Code typed into a Python prompt asks a person, and nothing is typed
+    Given a gateway in front of the simulated desktop "python-repl"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "import shutil; shutil.rmtree('C:/Users')", "loc": [741, 452], "press_enter": true}
+    Then the result is refused with APPROVAL_REQUIRED
+    And the desktop received nothing
+
   @S-RULE-27
   Scenario: A command typed into a Command Prompt is read as cmd reads it
     Given a gateway in front of the simulated desktop "console-cmd"

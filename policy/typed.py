@@ -41,7 +41,13 @@ from policy.rules.uia_keys import KeyEvent, key_events
 from policy.values import ToolCall
 
 # Places that run what they are given (a credential prompt is handled on its own).
-RUNS_TEXT = frozenset({TypingTarget.CONSOLE, TypingTarget.RUN_BOX, TypingTarget.ADDRESS_BAR, TypingTarget.UNKNOWN})
+RUNS_TEXT = frozenset(
+    {TypingTarget.INTERPRETER, TypingTarget.CONSOLE, TypingTarget.RUN_BOX, TypingTarget.ADDRESS_BAR}
+    | {TypingTarget.UNKNOWN}
+)
+# A console window, with a shell's or an interpreter's prompt in it (a right click there pastes).
+CONSOLES = frozenset({TypingTarget.INTERPRETER, TypingTarget.CONSOLE})
+INTERPRETER_RULE = "dynamic-command"
 TYPED_TOOLS = frozenset({"Type", "MultiEdit", "Shortcut", "Click"})
 
 CREDENTIAL_PROMPT_RULE = "credential-prompt"
@@ -78,6 +84,18 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
         )
     if kind not in RUNS_TEXT or ctx.rules is None or not text.strip():
         return None  # blank text runs nothing
+    if kind is TypingTarget.INTERPRETER:
+        # Python, Node or SQL, not a shell: the command rules would read `shutil.rmtree('C:/Users')` as
+        # nothing, so what it runs cannot be judged (S-RULE-103), as `python -c` cannot.
+        runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"
+        return RuleHit(
+            rule_id=INTERPRETER_RULE,
+            action="ask",
+            risk="dynamic-command",
+            reason=f"text typed into {description} {runs} is code in that interpreter's language, which the "
+            "command rules cannot judge. Instead, do it with a PowerShell command the gateway can judge, or let "
+            "the person run the code.",
+        )
     # A console may run cmd as well as PowerShell (a Command Prompt, a Terminal tab, the Run box and an
     # address bar start command lines), and cmd reads `%ComSpec% /c …` or `for /r … do del` where
     # PowerShell reads something else: the text is judged both ways and the worse answer stands.
@@ -223,7 +241,7 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
         return _unknown_line(ok) if ok is not None else None
     if _is_right_click(call):
         where = _target(obs, _loc(call.args.get("loc")), _label(call.args.get("label")))
-        if where[0] is not TypingTarget.CONSOLE:
+        if where[0] not in CONSOLES:
             return None  # a right click pastes only in a console
         return _paste_hit(call, ctx, where)
     hits: list[RuleHit] = []

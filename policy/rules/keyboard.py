@@ -23,9 +23,13 @@ How the target is found:
    address bar. A point above the page (estimated from the page document's centre and the window
    height), or a browser window with no focused page element, is read as its address bar.
 
+A language prompt (Python, Node, a SQL shell) known by its title is an `INTERPRETER`: what is typed
+there is code the command rules cannot read, so it asks (`policy.typed`, S-RULE-103).
+
 Limits (a tripwire, not a sandbox): a custom shell or REPL with a plain title and no console
-text area (a Python prompt titled "Calculator", an SSH client, a game console, a browser-based
-terminal) cannot be known; titles are read in English only (a German "Ausführen" box is missed);
+text area (a Python prompt titled "Calculator", a game console, a browser-based terminal) cannot be
+known; a language started inside a Windows Terminal tab keeps the tab's shell title, so it is judged as
+that shell; titles are read in English only (a German "Ausführen" box is missed);
 a console whose title a program changed to something plain is known only by its `Text Area`; the
 Start menu search, which also runs what is typed, is recognised only as a window titled `Search`
 or `Start`. Positions are inferred from printed centres, so a point between two windows can be
@@ -49,6 +53,7 @@ from policy.rules.uia_keys import KeyEvent, key_events
 class TypingTarget(StrEnum):
     """What kind of place typed text lands in."""
 
+    INTERPRETER = "interpreter"  # a language prompt in a console (Python, Node, SQL): runs text as its own code
     CONSOLE = "console"  # PowerShell, pwsh, cmd, Windows Terminal, WSL, any console text area
     RUN_BOX = "run-box"  # Win+R, Task Manager's "Create new task", the Start menu search
     ADDRESS_BAR = "address-bar"  # Explorer's / a file dialog's / a browser's address bar
@@ -60,13 +65,16 @@ class TypingTarget(StrEnum):
 # Riskiest first: when a point or the focus could mean several places, the first one wins.
 RISK = (
     TypingTarget.CREDENTIAL_PROMPT,
+    TypingTarget.INTERPRETER,
     TypingTarget.CONSOLE,
     TypingTarget.RUN_BOX,
     TypingTarget.ADDRESS_BAR,
     TypingTarget.UNKNOWN,
     TypingTarget.TEXT,
 )
-_COMMAND_PLACES = frozenset({TypingTarget.CREDENTIAL_PROMPT, TypingTarget.CONSOLE, TypingTarget.RUN_BOX})
+_COMMAND_PLACES = frozenset(
+    {TypingTarget.CREDENTIAL_PROMPT, TypingTarget.INTERPRETER, TypingTarget.CONSOLE, TypingTarget.RUN_BOX}
+)
 # Browser toolbar height bound (tabs + address bar + bookmarks bar): about 115 px at 100 % scale,
 # doubled for 200 % displays. Points less than this above the page's estimated top are read as
 # the toolbar, so the top of a page may be mistaken for the address bar (the safe direction).
@@ -84,6 +92,24 @@ _CONSOLE_TITLES = re.compile(
     r"|(?:ubuntu|debian|kali-linux|kali|alpine|fedora(?:linux)?|opensuse(?:-leap|-tumbleweed)?|sles|oraclelinux"
     r"|almalinux|archlinux|arch)(?:[-_ ]?\d+(?:[._]\d+)*)?(?: lts)?(?: \(preview\))?"
     r"|[\w.-]+@[\w.-]+: .*|(?:mingw32|mingw64|ucrt64|clang64|msys):.*"
+    # Prompts and terminals of their own (S-RULE-103): conda's, Git's, and third-party terminal programs;
+    # an SSH client's window is a shell too (on another machine, but typed commands run all the same).
+    r"|(?:anaconda|miniconda3?|miniforge3?|mambaforge)(?: powershell)? prompt(?: \(.*\))?|git cmd|cmder(?: .*)?"
+    r"|conemu(?:64)?(?: .*)?|cygwin(?:64)? terminal|mintty|alacritty|wezterm(?: .*)?|tabby|hyper"
+    r"|msys2 (?:msys|mingw32|mingw64|ucrt64|clang64|clangarm64)|(?:windows )?terminal (?:preview|canary)"
+    r"|(?:.* - )?(?:putty|kitty)|mobaxterm(?: .*)?"
+)
+# A language's own prompt (S-RULE-103): the Start menu's "Python 3.12 (64-bit)", a console titled with the
+# interpreter's program (`C:\Python312\python.exe`, `node`), or a Command Prompt running one (`Command
+# Prompt - python`). Typed text there is code in that language, which the command rules cannot read.
+_INTERPRETER_NAMES = (
+    r"(?:python[\d.]*|pythonw|py|ipython[\d.]*|bpython|node|deno|bun|irb|ruby|perl|php|lua[\d.]*|luajit|julia"
+    r"|ghci|jshell|rterm|scala|sqlcmd|osql|sqlite3|psql|mysql|mongosh|redis-cli)"
+)
+_INTERPRETER_TITLES = re.compile(
+    rf"python [\d.]+ \((?:64|32)-bit\)|node\.js|{_INTERPRETER_NAMES}(?:\.exe)?|.*\\{_INTERPRETER_NAMES}\.exe(?: .*)?"
+    rf"|(?:command prompt|(?:.*\\)?cmd(?:\.exe)?|(?:windows )?powershell|pwsh) - (?:.*\\)?{_INTERPRETER_NAMES}"
+    rf"(?:\.exe)?(?: .*)?"
 )
 _CREDENTIAL_TITLES = frozenset({"user account control", "windows security", "credential dialog xaml host"})
 _RUN_TITLES = {"run": "the Run box", "create new task": "Task Manager's Create new task box"}
@@ -125,6 +151,12 @@ def is_console_title(title: str) -> bool:
         titled "powershell notes.txt - Notepad".
     """
     return _CONSOLE_TITLES.fullmatch(_title(title)) is not None
+
+
+def is_interpreter_title(title: str) -> bool:
+    """Whether a window title is a language prompt's (`Python 3.12 (64-bit)`, `C:\\Python312\\python.exe`,
+    `Command Prompt - python`); a document named after one (`python notes.txt - Notepad`) is not."""
+    return _INTERPRETER_TITLES.fullmatch(_title(title)) is not None
 
 
 def is_browser_title(title: str) -> bool:
@@ -173,6 +205,8 @@ class _View:
         elements = self.by_window.get(title, [])
         if folded in _CREDENTIAL_TITLES:
             return _Place(TypingTarget.CREDENTIAL_PROMPT, f"the credential prompt {title!r}")
+        if is_interpreter_title(title):
+            return _Place(TypingTarget.INTERPRETER, f"the interpreter prompt {title!r}")
         if is_console_title(title):
             return _Place(TypingTarget.CONSOLE, f"the console window {title!r}")
         if any(_is_console_area(el) for el in elements):

@@ -110,3 +110,14 @@ async def test_typing_into_a_uac_prompt_asks_a_person(tmp_path: Path) -> None:
         text = first_text(await rig.call("Type", {"text": "hunter2", "press_enter": True, "loc": loc}))
         assert text.startswith("DENIED APPROVAL_REQUIRED") and "credential-prompt" in text, text[:300]
         assert rig.side_effects() == []
+
+
+@requirement("S-RULE-103")
+async def test_code_typed_into_a_python_prompt_asks_and_nothing_is_typed(tmp_path: Path) -> None:
+    """S-RULE-103: through `serve`, Python typed into a Python prompt asks a person; nothing reaches the desktop."""
+    async with gateway_rig(tmp_path, scenario="python-repl") as rig:
+        loc = await snapshot_focus(rig)
+        code = "import shutil; shutil.rmtree('C:/Users')"
+        text = first_text(await rig.call("Type", {"text": code, "press_enter": True, "loc": loc}))
+        assert text.startswith("DENIED APPROVAL_REQUIRED") and "interpreter" in text, text[:300]
+        assert rig.side_effects() == [], "refused typing reached the simulated desktop"

@@ -138,7 +138,7 @@ def test_the_place_at_a_point_is_classified(scenario: str, point: Point, expecte
         "Command Prompt",
         "Administrator: Command Prompt - ping localhost",
         "C:\\WINDOWS\\system32\\cmd.exe",
-        "C:\\WINDOWS\\system32\\cmd.exe - python",
+        "C:\\WINDOWS\\system32\\cmd.exe - ping 1.1.1.1",  # running python, it is a language prompt (S-RULE-103)
         "Developer PowerShell for VS 2022",
         "x64 Native Tools Command Prompt for VS 2022",
         "build - PowerShell",

@@ -32,6 +32,7 @@ EXPECTED: dict[str, tuple[str | None, tuple[str, str, str] | None]] = {
     "browser-address": (EDGE_TITLE, None),  # the address bar is never printed (FORMATS §5.5)
     "uac-prompt": (None, ("User Account Control", "edit", "Password")),
     "notepad": ("powershell notes.txt - Notepad", ("powershell notes.txt - Notepad", "document", "Text editor")),
+    "python-repl": ("Python 3.12 (64-bit)", ("Python 3.12 (64-bit)", "document", "Text Area")),
 }
 OPENED = {
     "console-powershell": ["Administrator: Windows PowerShell"],

@@ -36,6 +36,7 @@ BUILTIN = [
     "browser-address",
     "uac-prompt",
     "notepad",
+    "python-repl",
     "large",
     "private",
     "private-background",

@@ -28,6 +28,7 @@ follow what UI Automation reports for each kind of window:
 ``browser-address``       Microsoft Edge on example.com, the keyboard in its address bar
 ``uac-prompt``            "User Account Control" asking for credentials; no app window active
 ``notepad``               "powershell notes.txt - Notepad": an ordinary text target
+``python-repl``           "Python 3.12 (64-bit)": the Start menu's Python prompt in a console
 ========================  ================================================================
 """
 
@@ -49,6 +50,7 @@ PROCS = PROCESSES + (
     Process(pid=6040, name="Taskmgr.exe", memory_mb=40.0),
     Process(pid=6050, name="msedge.exe", memory_mb=280.0),
     Process(pid=6060, name="consent.exe", memory_mb=12.0, protected=True),
+    Process(pid=6070, name="python.exe", memory_mb=14.0),
 )
 
 
@@ -229,6 +231,12 @@ def notepad_world() -> Scenario:
     return _world("notepad", (pad,), ("Notepad",), focus=pad.title, cursor=(640, 480))
 
 
+def python_repl() -> Scenario:
+    """A language prompt (S-RULE-103): what is typed there is Python, not a shell command."""
+    repl = conhost("Python 3.12 (64-bit)", (200, 120, 1300, 760), handle=4588001, process="python.exe", pid=6070)
+    return _world("python-repl", (repl,), ("Python 3.12 (64-bit)",), focus=repl.title, cursor=(640, 400))
+
+
 CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "console-powershell": console_powershell,
     "console-cmd": console_cmd,
@@ -239,4 +247,5 @@ CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "browser-address": browser_address,
     "uac-prompt": uac_prompt,
     "notepad": notepad_world,
+    "python-repl": python_repl,
 }
