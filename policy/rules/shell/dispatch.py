@@ -284,7 +284,10 @@ def _inner(program: Value, argv: Sequence[Value], depth: int) -> Analysis:
     if not name:
         return Analysis()
     own = Operation(shell="program", name=name, args=tuple(argv), text=_text(program, argv), depth=depth)
-    return _merge(Analysis(operations=(own,)), analyse_program(program, argv, depth + 1))
+    ops: tuple[Operation, ...] = (own,)
+    if program[:2] in UNC_STARTS:  # `explorer \\host\share\x.exe`, `runas … \\host\…`: started from a share
+        ops = (Operation(shell="program", name=RUN_PATH, args=(program,), text=own.text, depth=depth), own)
+    return _merge(Analysis(operations=ops), analyse_program(program, argv, depth + 1))
 
 
 def _command_line(text: Value, depth: int) -> Analysis:
