@@ -868,3 +868,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "(Get-Item C:\Users\me\Documents\a.txt).CopyTo('D:\a.txt')"
     Then the call hits no rule
+
+  @S-RULE-104
+  Scenario: A filtered listing piped to a delete deletes the matching items, and a public key is not a secret
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-ChildItem C:\Users\me\Downloads -Filter *.tmp | Remove-Item"
+    Then the call hits rule "wildcard-delete" with action "ask"
+    When PowerShell is asked to run "Get-Content C:\Users\me\.ssh\id_rsa.pub"
+    Then the call hits no rule
+    When PowerShell is asked to run "Get-Content C:\Users\me\.ssh\id_rsa"
+    Then the call hits rule "credential-access" with action "deny"

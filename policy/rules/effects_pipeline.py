@@ -50,7 +50,7 @@ from policy.rules.effects_registry import (
 )
 from policy.rules.effects_security import security_software_removed, wmi_service_change
 from policy.rules.effects_system import wmi_kill
-from policy.rules.effects_values import every_file, fed_effects, in_folder
+from policy.rules.effects_values import every_file, fed_effects, filtered_items, in_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -171,6 +171,9 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
         return None
     given = bind(source, ("path",))
     paths = tuple(("path", p) for p in targets(given, "path", "literalpath")) or (("path", None),)
+    items = filtered_items(source)
+    if items is not None:  # `Get-ChildItem ~\Downloads -Filter *.tmp | Remove-Item`: its .tmp files, not the folder
+        paths = tuple(("path", p) for p in items)
     recurse = (("recurse", "true"),) if op.name == "remove-item" and "recurse" in given else ()
     found = effects_of(_with_params(op, paths + recurse))
     if "recurse" not in given:

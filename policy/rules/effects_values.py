@@ -21,6 +21,7 @@ unknown one kept, so a guess can only make a verdict stricter.
 
 from __future__ import annotations
 
+import fnmatch
 import ntpath
 import re
 from collections.abc import Collection, Sequence
@@ -32,6 +33,7 @@ from policy.rules.effects_common import (
     dedupe,
     effect,
     first,
+    has_wildcard,
     is_on,
     is_registry_path,
     targets,
@@ -87,6 +89,31 @@ def _items(op: Operation) -> Made | None:
         pattern = "*"
     items = tuple(ntpath.join(p, pattern) for p in paths)
     return Made(paths=items, recursive=is_on(bound, "recurse") or "depth" in bound)
+
+
+def filtered_items(op: Operation) -> tuple[str, ...] | None:
+    """What `Get-ChildItem X -Filter p` hands down a pipe when no X can be one of them: `X\\p`.
+
+    A listing returns a folder's children, or a file itself; with a filter, a path whose own name
+    the filter rejects (`~\\Downloads` for `*.tmp`) can only be a folder whose matching items are listed.
+    None without a filter, or when a path is a pattern or its name matches (then it may be a file).
+    """
+    if op.shell != "powershell" or op.name != "get-childitem":
+        return None
+    bound = bind(op, ("path", "filter"))
+    pattern = unquote(first(bound, "filter") or first(bound, "include"))
+    paths = targets(bound, "path", "literalpath")
+    if not pattern or "," in pattern or "\\" in pattern or not paths:
+        return None
+    items: list[str] = []
+    for path in paths:
+        if path is None or has_wildcard(path):
+            return None
+        folder = unquote(path).rstrip("\\/")
+        if fnmatch.fnmatchcase(ntpath.basename(folder).lower(), pattern.lower()):
+            return None
+        items.append(folder + "\\" + pattern)
+    return tuple(items)
 
 
 def made_by(op: Operation) -> Made | None:

@@ -136,7 +136,7 @@ dpapi-keys         credential-store tree | the Windows data-protection (DPAPI) k
 wifi-profiles      credential-store tree | the saved Wi-Fi keys
     c:\programdata\microsoft\wlansvc\profiles
 ssh-keys           credential-store exact | the user's SSH private keys
-    c:\users\*\.ssh\id_*
+    c:\users\*\.ssh\{id_*[!b],id_*[!u]b,id_*[!p]ub,id_*[!.]pub}
 cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\.aws\credentials; c:\users\*\.git-credentials
     c:\users\*\.azure\{accesstokens.json,msal_token_cache.json,msal_token_cache.bin,service_principal_entries.json}

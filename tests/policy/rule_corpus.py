@@ -3755,6 +3755,20 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"explorer \\fileserver\drops"))]
 
+# A filtered listing piped to a delete, and an SSH public key (S-RULE-104).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me\.ssh -Filter id_* | Copy-Item -Destination C:\t"),
+        "credential-access",
+    )
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Get-Content C:\Users\me\.ssh\id_ed25519.pub")),
+    ("FileSystem", {"mode": "read", "path": "C:\\Users\\me\\.ssh\\id_rsa.pub"}),
+    ("PowerShell", _ps(r"Get-ChildItem C:\t\build -Filter *.obj | Remove-Item")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
