@@ -170,10 +170,11 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
     if source.name not in _PATH_SOURCES or "path" in bound or "literalpath" in bound:
         return None
     given = bind(source, ("path",))
-    paths = tuple(("path", p) for p in targets(given, "path", "literalpath")) or (("path", None),)
-    items = filtered_items(source)
-    if items is not None:  # `Get-ChildItem ~\Downloads -Filter *.tmp | Remove-Item`: its .tmp files, not the folder
-        paths = tuple(("path", p) for p in items)
+    paths: tuple[tuple[str, Value], ...] = tuple(("path", p) for p in targets(given, "path", "literalpath"))
+    paths = paths or (("path", None),)
+    matching = filtered_items(source)
+    if matching is not None:  # `Get-ChildItem ~\Downloads -Filter *.tmp | Remove-Item`: its .tmp files, not the folder
+        paths = tuple(("path", p) for p in matching)
     recurse = (("recurse", "true"),) if op.name == "remove-item" and "recurse" in given else ()
     found = effects_of(_with_params(op, paths + recurse))
     if "recurse" not in given:
