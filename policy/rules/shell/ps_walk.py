@@ -186,15 +186,20 @@ class Walker(CommandWalker):
             kind = target.kind_id
         op_text = self.text(operator) if operator is not None else "="
         if kind in _VARIABLE:
-            key = variable_key(self.text(target))
+            written = self.text(target)
+            key = variable_key(written)
             if op_text == "+=":
-                value = ops.apply_operator("+", self.env.get(key, UNKNOWN), value)
+                # `$env:Path += ';x'` adds to the machine's value (its spelling, for places.py) unless set here.
+                before = self.lookup(written) if key.startswith("env:") else self.env.get(key, UNKNOWN)
+                value = ops.apply_operator("+", before, value)
             elif op_text != "=":
                 value = UNKNOWN
             if key.startswith(("function:", "alias:")):  # `$function:f = 'rm …'`, `${alias:a} = 'x'`
                 drive, _, name = key.partition(":")
                 self.define_session_item(drive, name.rpartition(":")[2], value, self.text(node))
-            elif not key.startswith("env:"):
+            else:
+                # `$env:X = 'C:\…\id_rsa'; Get-Content $env:X` reads the key (S-RULE-105): an environment
+                # variable the script sets is read back as what it set.
                 self.env[key] = value
         else:
             self.fold(target)
