@@ -886,3 +886,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "$env:Path += ';C:\tools\bin'; git --version"
     Then the call hits no rule
+
+  @S-RULE-106
+  Scenario: Removing an attack-surface-reduction rule turns Defender protection off
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-MpPreference -AttackSurfaceReductionRules_Ids 9e6c4e1f-7d60-472f-ba1a-a39ef669e4b2"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "Remove-MpPreference -ExclusionPath C:\t"
+    Then the call hits no rule

@@ -267,6 +267,21 @@ def _mp_preference(op: Operation) -> Effects:
     return tuple(out)
 
 
+# Removing these from Defender's preferences takes protection away: an attack-surface-reduction rule, a
+# folder from controlled folder access (removing an exclusion or an allowed app does the opposite).
+_DEFENDER_REMOVALS = ("attacksurfacereductionrules_", "controlledfolderaccessprotectedfolders")
+
+
+def _mp_removal(op: Operation) -> Effects:
+    """`Remove-MpPreference -AttackSurfaceReductionRules_Ids …` (S-RULE-106); an abbreviated name counts too."""
+    command = display(op.name)
+    return tuple(
+        weakening("defender", value, command, name)
+        for name, value in op.params
+        if len(name) >= 4 and any(full.startswith(name) or name.startswith(full) for full in _DEFENDER_REMOVALS)
+    )
+
+
 def _windows_feature(op: Operation) -> Effects:
     bound = bind(op, ("name",) if op.name.endswith("windowsfeature") else ("featurename",))
     names = [lower(n) for n in targets(bound, "name", "featurename")]
@@ -624,6 +639,7 @@ SECURITY_PROGRAMS: Mapping[str, Handler] = {
 SECURITY_CMDLETS: Mapping[str, Handler] = {
     "set-mppreference": _mp_preference,
     "add-mppreference": _mp_preference,
+    "remove-mppreference": _mp_removal,
     "uninstall-windowsfeature": _windows_feature,
     "remove-windowsfeature": _windows_feature,
     "disable-windowsoptionalfeature": _windows_feature,

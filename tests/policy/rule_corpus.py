@@ -3776,6 +3776,21 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"$env:Path += ';C:\tools\bin'; git --version"))]
 
+# Protection removed from Defender's preferences (S-RULE-106).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps("Remove-MpPreference -AttackSurfaceReductionRules_Ids 9e6c4e1f-7d60-472f-ba1a-a39ef669e4b2"),
+        "disable-defender",
+    ),
+    (
+        "PowerShell",
+        _ps(r"Remove-MpPreference -ControlledFolderAccessProtectedFolders C:\Users\me\Documents"),
+        "disable-defender",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"Remove-MpPreference -ExclusionPath C:\t\build"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

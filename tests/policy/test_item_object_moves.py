@@ -1,4 +1,4 @@
-"""Stop 31's attacker pass: a file object's own `MoveTo`/`CopyTo` (S-RULE-102), a wrapper run from a share (S-RULE-31).
+"""Stop 31's attacker pass: `MoveTo`/`CopyTo` (S-RULE-102), wrappers run from a share (S-RULE-31), Defender (106).
 
 `(Get-Item C:\\Windows\\System32\\hal.dll).MoveTo('C:\\x.dll')` was allowed: `Delete()` on such an
 object was read, its move and copy were not. The object is filled in from the command that made it
@@ -78,3 +78,36 @@ def test_a_program_a_wrapper_starts_from_a_share_asks(command: str, expected: ob
 def test_the_app_tool_opening_a_program_on_a_share_through_explorer_asks() -> None:
     """S-RULE-31: App launch of explorer with a share's program as its argument asks `remote-code`."""
     assert verdict("App", mode="launch", name="explorer", args="\\\\evil\\share\\x.exe") == ("remote-code", "ask")
+
+
+@requirement("S-RULE-106")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("Remove-MpPreference -AttackSurfaceReductionRules_Ids x", ("disable-defender", "deny")),
+        (
+            "Remove-MpPreference -AttackSurfaceReductionRules_Act Enabled -AttackSurfaceReductionRules_Ids x",
+            ("disable-defender", "deny"),
+        ),
+        (
+            r"Remove-MpPreference -ControlledFolderAccessProtectedFolders C:\Users\me\Documents",
+            ("disable-defender", "deny"),
+        ),
+        (r"Remove-MpPreference -ExclusionPath C:\t", None),
+        (r"Remove-MpPreference -ControlledFolderAccessAllowedApplications C:\t\app.exe", None),
+        (r"Remove-MpPreference -AttackSurfaceReductionOnlyExclusions C:\t", None),
+        ("Remove-MpPreference -ThreatIDDefaultAction_Ids 123", None),
+    ],
+    ids=[
+        "asr-rule",
+        "asr-abbreviated",
+        "protected-folder",
+        "exclusion",
+        "allowed-app",
+        "asr-exclusion",
+        "threat-action",
+    ],
+)
+def test_removing_protection_from_defender_is_refused(command: str, expected: object) -> None:
+    """S-RULE-106: an ASR rule or a protected folder removed turns protection off; removing an exception does not."""
+    assert ps(command) == expected
