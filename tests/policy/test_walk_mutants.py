@@ -11,13 +11,7 @@ import pytest
 
 from policy.rules.shell.powershell import analyse_powershell, clear_analysis_cache
 from tests._requirements import requirement
-from tests.policy.verdicts import ps
-
-
-def args_of(command: str, name: str) -> list[tuple[str | None, ...]]:
-    """The arguments of each `name` operation the analyser reads from `command`, in order."""
-    clear_analysis_cache()
-    return [op.args for op in analyse_powershell(command).operations if op.name == name]
+from tests.policy.verdicts import args_of, ps
 
 
 @requirement("S-RULE-13")

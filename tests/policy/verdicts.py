@@ -5,6 +5,7 @@ from __future__ import annotations
 from policy.rules.command import judge_call
 from policy.rules.match import load_rules
 from policy.rules.shell.ops import Effect
+from policy.rules.shell.powershell import analyse_powershell, clear_analysis_cache
 
 RULES = load_rules()
 
@@ -25,3 +26,9 @@ def ps(command: str) -> Verdict:
 def ps_effects(command: str) -> tuple[Effect, ...]:
     """The effects the gateway reads from one PowerShell call."""
     return judge_call("PowerShell", {"command": command}).effects
+
+
+def args_of(command: str, name: str) -> list[tuple[str | None, ...]]:
+    """The arguments of each `name` operation the analyser reads from `command` (uncached), in order."""
+    clear_analysis_cache()
+    return [op.args for op in analyse_powershell(command).operations if op.name == name]
