@@ -28,6 +28,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from policy.rules.effects_common import (
+    Bound,
     Effects,
     bind,
     dedupe,
@@ -74,6 +75,13 @@ class Made:
     recursive: bool = False
 
 
+def _listing_filter(bound: Bound) -> str | None:
+    """The one name pattern a Get-ChildItem keeps (`-Filter`, else `-Include`); None without one, or for a
+    list or a path, which name no single item pattern."""
+    pattern = unquote(first(bound, "filter") or first(bound, "include"))
+    return pattern if pattern and "," not in pattern and "\\" not in pattern else None
+
+
 def _items(op: Operation) -> Made | None:
     """What `$_` stands for when `op` feeds a loop: every item a listing lists, or the item itself."""
     if op.shell != "powershell" or op.name not in _LISTINGS:
@@ -84,9 +92,7 @@ def _items(op: Operation) -> Made | None:
         return None
     if op.name != "get-childitem":
         return Made(paths=tuple(paths))
-    pattern = unquote(first(bound, "filter") or first(bound, "include")) or "*"
-    if "," in pattern or "\\" in pattern:
-        pattern = "*"
+    pattern = _listing_filter(bound) or "*"
     items = tuple(ntpath.join(p, pattern) for p in paths)
     return Made(paths=items, recursive=is_on(bound, "recurse") or "depth" in bound)
 
@@ -101,9 +107,9 @@ def filtered_items(op: Operation) -> tuple[str, ...] | None:
     if op.shell != "powershell" or op.name != "get-childitem":
         return None
     bound = bind(op, ("path", "filter"))
-    pattern = unquote(first(bound, "filter") or first(bound, "include"))
+    pattern = _listing_filter(bound)
     paths = targets(bound, "path", "literalpath")
-    if not pattern or "," in pattern or "\\" in pattern or not paths:
+    if pattern is None or not paths:
         return None
     items: list[str] = []
     for path in paths:
