@@ -894,3 +894,41 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "disable-defender" with action "deny"
     When PowerShell is asked to run "Remove-MpPreference -ExclusionPath C:\t"
     Then the call hits no rule
+
+  @S-RULE-107
+  Scenario: A recursive read of a registry key reads the saved passwords under it
+    Given the built-in command rules
+    When PowerShell is asked to run "reg query HKLM /f password /t REG_SZ /s"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "reg export HKLM\SOFTWARE C:\t\software.reg"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "reg query HKLM\SOFTWARE\RealVNC\WinVNC4 /v Password"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "reg query HKCU\Software\Contoso /s"
+    Then the call hits no rule
+
+  @S-RULE-109
+  Scenario: Unloading a file-system filter or switching a log channel off is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "fltmc unload SysmonDrv"
+    Then the call hits rule "security-weakening" with action "deny"
+    When "Registry" is called with {"mode": "set", "path": "HKLM:\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\WINEVT\\Channels\\Security", "name": "Enabled", "value": "0", "type": "DWord"}
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "fltmc filters"
+    Then the call hits no rule
+
+  @S-RULE-110
+  Scenario: A subexpression glued to a variable's path is judged even where the grammar breaks
+    Given the built-in command rules
+    When PowerShell is asked to run "gci $p\x$(Remove-Item C:\Windows\System32)"
+    Then the call hits rule "protected-place-delete" with action "deny"
+
+  @S-RULE-111
+  Scenario: An MCP client's server list is off limits, an editor's settings ask, and reading passes
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-Content ($env:APPDATA + '\Claude\claude_desktop' + '_config.json') '{}'"
+    Then the call hits rule "self-protection" with action "deny"
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\AppData\\Roaming\\Code\\User\\settings.json", "content": "{}"}
+    Then the call hits rule "self-protection" with action "ask"
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\Users\\me\\AppData\\Roaming\\Claude\\claude_desktop_config.json"}
+    Then the call hits no rule

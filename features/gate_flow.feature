@@ -134,6 +134,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with APPROVAL_REQUIRED
     And the desktop received nothing
 
+  @S-RULE-108
+  Scenario: A command typed into a Remote Desktop session is judged as a console's, and nothing is typed
+    Given a gateway in front of the simulated desktop "remote-desktop"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "Remove-Item -Recurse -Force C:\\data", "loc": [800, 500], "press_enter": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+
   @S-RULE-27
   Scenario: A command typed into a Command Prompt is read as cmd reads it
     Given a gateway in front of the simulated desktop "console-cmd"

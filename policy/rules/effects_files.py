@@ -30,7 +30,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_git import git_effects
-from policy.rules.effects_registry import registry_cmdlet
+from policy.rules.effects_registry import RECURSIVE, registry_cmdlet
 from policy.rules.effects_security import wsman_setting
 from policy.rules.paths import candidate_paths
 from policy.rules.place_table import PlaceCategory
@@ -132,7 +132,13 @@ def _reader(positional: tuple[str, ...], names: tuple[str, ...] = _PATHS) -> Han
 
     def handle(op: Operation) -> Effects:
         bound = bind(op, positional)
-        return tuple(effect(K.READ, p, display(op.name)) for p in _machine_paths(bound, names))
+        # The registry provider shows each key's values: `Get-ChildItem -Recurse` of a key reads the keys
+        # under it (S-RULE-107). Of a folder it lists names only.
+        deep = op.name == "get-childitem" and ("recurse" in bound or "depth" in bound)
+        return tuple(
+            effect(K.READ, p, display(op.name), extra=RECURSIVE if deep and is_registry_path(p) else ())
+            for p in _machine_paths(bound, names)
+        )
 
     return handle
 

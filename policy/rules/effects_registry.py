@@ -33,6 +33,11 @@ USER_ENVIRONMENT_KEY = "HKCU\\Environment"
 MACHINE_ENVIRONMENT_KEY = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment"
 
 
+# A read of a key and every key under it (`reg query /s`, `reg export`, `Get-ChildItem -Recurse`): the
+# protected keys inside it are read too (S-RULE-107).
+RECURSIVE = (("recursive", "true"),)
+
+
 def _names(bound: Bound, name: str = "name") -> list[Value]:
     return split_list(bound[name]) if name in bound else [None]
 
@@ -76,8 +81,13 @@ def registry_cmdlet(op: Operation, key: Value, bound: Bound) -> Effects:
     if name in ("get-itemproperty", "get-itempropertyvalue", "get-item", "get-childitem", "test-path"):
         return (effect(K.READ, key, detail, value_name=first(bound, "name")),)
     if name in ("move-item", "copy-item"):
-        first_kind = K.REGISTRY_DELETE if name == "move-item" else K.READ
-        return (effect(first_kind, key, detail), effect(K.REGISTRY_SET, destination, detail + " destination"))
+        if name == "move-item":
+            return (
+                effect(K.REGISTRY_DELETE, key, detail),
+                effect(K.REGISTRY_SET, destination, detail + " destination"),
+            )
+        deep = RECURSIVE if is_on(bound, "recurse") else ()
+        return (effect(K.READ, key, detail, extra=deep), effect(K.REGISTRY_SET, destination, detail + " destination"))
     if name == "rename-item":
         new_name = first(bound, "newname")
         renamed = (
@@ -135,7 +145,8 @@ def _reg(op: Operation) -> Effects:
     argv = argv_of(op)
     words = argv.lowered()
     verb = words[0] if words else ""
-    keys = argv.positionals(("v", "t", "d", "s", "se"))[1:]
+    # `reg query … /f <text>` searches for the text: it is no key (`reg add … /f` forces, taking nothing).
+    keys = argv.positionals(("v", "t", "d", "s", "se", "f") if verb == "query" else ("v", "t", "d", "s", "se"))[1:]
     key = keys[0] if keys else None
     second = keys[1] if len(keys) > 1 else None
     value_name: str | None = "" if argv.flag("ve") else argv.value("v")
@@ -148,7 +159,8 @@ def _reg(op: Operation) -> Effects:
         return (effect(K.REGISTRY_DELETE, key, "reg delete", value_name=value_name, extra=every),)
     if verb in ("save", "export"):
         kind = K.CREDENTIAL_ACCESS if is_credential_hive(key) else K.READ
-        return (effect(kind, key, f"reg {verb}"), effect(K.WRITE, second, f"reg {verb} file"))
+        deep = RECURSIVE if kind is K.READ else ()
+        return (effect(kind, key, f"reg {verb}", extra=deep), effect(K.WRITE, second, f"reg {verb} file"))
     if verb == "import":
         return (
             effect(K.READ, key, "reg import file"),
@@ -161,7 +173,8 @@ def _reg(op: Operation) -> Effects:
     if verb == "copy":
         return (effect(K.READ, key, "reg copy"), effect(K.REGISTRY_SET, second, "reg copy destination"))
     if verb in ("query", "compare"):
-        return tuple(effect(K.READ, k, f"reg {verb}", value_name=value_name) for k in keys)
+        deep = RECURSIVE if argv.flag("s") else ()
+        return tuple(effect(K.READ, k, f"reg {verb}", value_name=value_name, extra=deep) for k in keys)
     return ()
 
 
@@ -182,7 +195,7 @@ def _regedit(op: Operation) -> Effects:
     exported = argv.value("e") if argv.flag("e") else argv.value("a") if argv.flag("a") else None
     if argv.flag("e", "a"):
         return (
-            effect(K.READ, words[0] if words else "hklm", "regedit export"),
+            effect(K.READ, words[0] if words else "hklm", "regedit export", extra=RECURSIVE),
             effect(K.WRITE, exported, "regedit export"),
         )
     if not words:

@@ -600,6 +600,20 @@ def _etw_session(op: Operation) -> Effects:
     return ()
 
 
+def _fltmc(op: Operation) -> Effects:
+    """`fltmc unload|detach <filter>`: a file-system filter driver taken off the disks (S-RULE-109). Such filters
+    are, nearly all, what antivirus, EDR and monitoring tools see files through (WdFilter, SysmonDrv); a
+    filter the table does not name is taken for security software too. Listing them (`fltmc`, `fltmc
+    filters`, `fltmc instances`) passes."""
+    words = argv_of(op).positionals()
+    verb = lower(words[0]) if words else ""
+    if verb not in ("unload", "detach"):
+        return ()
+    name = words[1] if len(words) > 1 else None
+    what = SECURITY_SERVICES.get(service_name(name), "security-software") if name is not None else "security-software"
+    return (weakening(what, name, f"fltmc {verb}"),)
+
+
 def _ssh_tunnel(op: Operation) -> Effects:
     """`ssh -R …` / `plink -R …`: a port on the remote host forwarded to this machine, which opens it to
     whoever reaches that host, as an inbound firewall rule would (S-RULE-80). `-L` and `-D` listen here."""
@@ -625,6 +639,7 @@ SECURITY_PROGRAMS: Mapping[str, Handler] = {
     "plink": _ssh_tunnel,
     **dict.fromkeys(_TUNNEL_VERBS, _tunnel_service),
     "logman": _logman,
+    "fltmc": _fltmc,
     "winrm": _winrm,
     "sc": _sc,
     "auditpol": _auditpol,

@@ -34,7 +34,7 @@ from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_security import SERVICES_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
 from policy.rules.place_table import Place, PlaceCategory
-from policy.rules.places import key_places, places_around
+from policy.rules.places import key_places, key_places_inside, places_around
 from policy.rules.processes import canonical_process, is_protected_process, kills_everything
 from policy.rules.shell.ops import Effect, EffectKind
 
@@ -969,6 +969,32 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         reason="Force-killing {target} discards its unsaved work; a person must approve it.",
         remedy="look at it with `Get-Process` first, and ask the user to close it themselves if it holds unsaved work.",
     ),
+    # --- MCP clients' server lists (S-RULE-111): last, so a delete of a folder that holds one (a profile,
+    # System32 with the system profile) keeps the reason of the place it is.
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=_ALL_BUT_READ,
+        places=frozenset({P.MCP_CLIENT_CONFIG}),
+        verdict="deny",
+        risk=_SP,
+        reason="The call would change {label} ({target}): an edited server list could start Windows-MCP "
+        "without the gateway in front of it at the client's next start, so it is off limits to the agent.",
+        remedy="read it with `Get-Content`, show the user the change you want, and " + _ASK_USER + ".",
+        contents=True,
+    ),
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=_ALL_BUT_READ,
+        places=frozenset({P.EDITOR_SETTINGS}),
+        verdict="ask",
+        risk=_SP,
+        reason="The call would change {label} ({target}): most changes there are a font or a theme, but an "
+        "edited server list could start Windows-MCP without the gateway in front of it, so a person decides.",
+        remedy="read it with `Get-Content`, show the user the change you want, and " + _ASK_USER + ".",
+        contents=True,
+    ),
 )
 _ROWS_BY_KIND: Mapping[EffectKind, tuple[tuple[int, EffectRule], ...]] = MappingProxyType(
     {kind: tuple((i, r) for i, r in enumerate(EFFECT_RULES) if kind in r.effects) for kind in EffectKind}
@@ -1006,7 +1032,16 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
     key = canonical_key(raw) if kind in KEY_EFFECTS or kind in PATH_EFFECTS else None
     if key is not None:
         places = key_places(key, effect.value_name)
-        return Target(shown=_shorten(key), key=key, places=places, categories=frozenset(p.category for p in places))
+        # A recursive read of a key reads every key under it, and their values (S-RULE-107).
+        below = key_places_inside(key) if kind is K.READ and dict(effect.extra).get("recursive") == "true" else ()
+        return Target(
+            shown=_shorten(key),
+            key=key,
+            places=places,
+            categories=frozenset(p.category for p in places),
+            inside=below,
+            inside_categories=frozenset(p.category for p in below),
+        )
     if kind not in PATH_EFFECTS:
         return Target(shown=_shorten(raw))
     extra = dict(effect.extra)
@@ -1059,7 +1094,8 @@ def _label(rule: EffectRule, target: Target) -> str:
         return next((p.label for p in target.places), "this target")
     label = next((p.label for p in target.places if p.category in rule.places), None)
     if label is None and rule.contents:
-        label = next((f"a folder that holds {p.label}" for p in target.inside if p.category in rule.places), None)
+        holder = "a key" if target.key is not None else "a folder"
+        label = next((f"{holder} that holds {p.label}" for p in target.inside if p.category in rule.places), None)
     return label or "this target"
 
 

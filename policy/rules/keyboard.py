@@ -91,13 +91,22 @@ _CONSOLE_TITLES = re.compile(
     r"|.* - (?:windows )?powershell(?: \d+(?:\.\d+)*)?"
     r"|(?:ubuntu|debian|kali-linux|kali|alpine|fedora(?:linux)?|opensuse(?:-leap|-tumbleweed)?|sles|oraclelinux"
     r"|almalinux|archlinux|arch)(?:[-_ ]?\d+(?:[._]\d+)*)?(?: lts)?(?: \(preview\))?"
-    r"|[\w.-]+@[\w.-]+: .*|(?:mingw32|mingw64|ucrt64|clang64|msys):.*"
+    r"|[\w.-]+@[\w.-]+:.*|(?:mingw32|mingw64|ucrt64|clang64|msys):.*"
     # Prompts and terminals of their own (S-RULE-103): conda's, Git's, and third-party terminal programs;
     # an SSH client's window is a shell too (on another machine, but typed commands run all the same).
     r"|(?:anaconda|miniconda3?|miniforge3?|mambaforge)(?: powershell)? prompt(?: \(.*\))?|git cmd|cmder(?: .*)?"
     r"|conemu(?:64)?(?: .*)?|cygwin(?:64)? terminal|mintty|alacritty|wezterm(?: .*)?|tabby|hyper"
     r"|msys2 (?:msys|mingw32|mingw64|ucrt64|clang64|clangarm64)|(?:windows )?terminal (?:preview|canary)"
     r"|(?:.* - )?(?:putty|kitty)|mobaxterm(?: .*)?"
+    # S-RULE-108: Node.js's own command prompt, WSL by its name, Nushell, Tera Term (an SSH client).
+    r"|node\.js command prompt|windows subsystem for linux|nushell|nu|(?:.* - )?tera term(?: vt)?"
+)
+# A remote or virtual machine's screen (S-RULE-108): typed text lands in whatever has focus there, a shell
+# included, which the observation does not show; it is judged as a console's would be.
+_REMOTE_SCREEN_TITLES = re.compile(
+    r"(?:.* - )?remote desktop connection|windows sandbox|(?:.* - )?vmware (?:workstation|player|remote console)"
+    r"|.* - virtual machine connection|.* \[(?:running|läuft)\] - oracle vm virtualbox(?: : \d+)?"
+    r"|(?:.* - )?(?:realvnc |tightvnc |tigervnc )?vnc viewer|.* - (?:teamviewer|anydesk)"
 )
 # A language's own prompt (S-RULE-103): the Start menu's "Python 3.12 (64-bit)", a console titled with the
 # interpreter's program (`C:\Python312\python.exe`, `node`), or a Command Prompt running one (`Command
@@ -106,8 +115,15 @@ _INTERPRETER_NAMES = (
     r"(?:python[\d.]*|pythonw|py|ipython[\d.]*|bpython|node|deno|bun|irb|ruby|perl|php|lua[\d.]*|luajit|julia"
     r"|ghci|jshell|rterm|scala|sqlcmd|osql|sqlite3|psql|mysql|mongosh|redis-cli)"
 )
+# Prompts known by their own titles (S-RULE-108): IPython and Jupyter's console, R, Julia, the database shells.
+_PROMPT_TITLES = (
+    r"ipython: .*|jupyter qtconsole|rgui(?: \((?:64|32)-bit\))?|r console(?: \((?:64|32)-bit\))?"
+    r"|julia(?: [\d.]+)?"
+    r"|sql shell \(psql\)|mysql [\d.]+ command line client(?: - unicode)?|mongosh(?: .*)?|erlang"
+)
 _INTERPRETER_TITLES = re.compile(
-    rf"python [\d.]+ \((?:64|32)-bit\)|node\.js|{_INTERPRETER_NAMES}(?:\.exe)?|.*\\{_INTERPRETER_NAMES}\.exe(?: .*)?"
+    rf"python [\d.]+ \((?:64|32)-bit\)|node\.js|{_PROMPT_TITLES}"
+    rf"|{_INTERPRETER_NAMES}(?:\.exe)?|.*\\{_INTERPRETER_NAMES}\.exe(?: .*)?"
     rf"|(?:command prompt|(?:.*\\)?cmd(?:\.exe)?|(?:windows )?powershell|pwsh) - (?:.*\\)?{_INTERPRETER_NAMES}"
     rf"(?:\.exe)?(?: .*)?"
 )
@@ -157,6 +173,12 @@ def is_interpreter_title(title: str) -> bool:
     """Whether a window title is a language prompt's (`Python 3.12 (64-bit)`, `C:\\Python312\\python.exe`,
     `Command Prompt - python`); a document named after one (`python notes.txt - Notepad`) is not."""
     return _INTERPRETER_TITLES.fullmatch(_title(title)) is not None
+
+
+def is_remote_screen_title(title: str) -> bool:
+    """Whether a window title is a remote or virtual machine's screen (Remote Desktop, Hyper-V, VMware,
+    VirtualBox, Windows Sandbox, a VNC or remote-support viewer): typed text there may reach a shell."""
+    return _REMOTE_SCREEN_TITLES.fullmatch(_title(title)) is not None
 
 
 def is_browser_title(title: str) -> bool:
@@ -209,6 +231,10 @@ class _View:
             return _Place(TypingTarget.INTERPRETER, f"the interpreter prompt {title!r}")
         if is_console_title(title):
             return _Place(TypingTarget.CONSOLE, f"the console window {title!r}")
+        if is_remote_screen_title(title):
+            return _Place(
+                TypingTarget.CONSOLE, f"the remote or virtual machine's screen {title!r}, where a shell may have focus"
+            )
         if any(_is_console_area(el) for el in elements):
             return _Place(TypingTarget.CONSOLE, f"the window {title!r}, whose UI tree shows a console")
         if folded in _RUN_TITLES:

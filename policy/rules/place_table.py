@@ -28,6 +28,8 @@ class PlaceCategory(StrEnum):
     CREDENTIAL_HIVE = "credential-hive"
     EVENT_LOG = "event-log"
     SHELL_PROFILE = "shell-profile"
+    MCP_CLIENT_CONFIG = "mcp-client-config"
+    EDITOR_SETTINGS = "editor-settings"
     GATEWAY_STATE = "gateway-state"
     HIJACK_FILE = "hijack-file"
     AUTOSTART_KEY = "autostart-key"
@@ -174,6 +176,17 @@ windows-apps       hijack-file   tree  | the app-alias folder on the PATH (a pro
     ~\appdata\local\microsoft\windowsapps
 accessibility-tools hijack-file exact | an accessibility program Windows runs at the logon screen
     c:\windows\{system32,syswow64}\{sethc,utilman,osk,magnify,narrator,displayswitch,atbroker}.exe
+mcp-client-config  mcp-client-config exact | an MCP client's configuration (it says whether the gateway is in front)
+    ~\appdata\roaming\claude\claude_desktop_config.json
+    ~\appdata\local\packages\claude_*\localcache\roaming\claude\claude_desktop_config.json
+    ~\{.claude.json,.claude\settings.json,.claude\settings.local.json,.cursor\mcp.json,.gemini\settings.json}
+    ~\{.codex\config.toml,.lmstudio\mcp.json,.codeium\windsurf\mcp_config.json,.continue\config.json,.continue\config.yaml}
+    ~\appdata\roaming\{code,code - insiders,cursor,windsurf,vscodium}\user\mcp.json
+    ~\appdata\roaming\{code,code - insiders,cursor}\user\globalstorage\*\settings\*mcp*.json
+    ~\appdata\roaming\block\goose\config\config.yaml
+editor-settings    editor-settings exact | an editor's user settings (they may list the MCP servers its agent starts)
+    ~\appdata\roaming\{code,code - insiders,cursor,windsurf,vscodium}\user\settings.json
+    ~\appdata\roaming\zed\settings.json
 ps-profile         shell-profile exact | a PowerShell profile (it runs at every PowerShell start)
     c:\users\*\documents\{windowspowershell,powershell}\*profile.ps1
     c:\users\*\onedrive\*\{windowspowershell,powershell}\*profile.ps1
@@ -287,6 +300,10 @@ office-macro-key   security-tool-key tree | Office's macro and protected-view se
     hk*\software\microsoft\office\*\*\security [vbawarnings, accessvbom, blockcontentexecutionfrominternet]
     hk*\software\policies\microsoft\office\*\*\security [vbawarnings, accessvbom, blockcontentexecutionfrominternet]
     hk*\software\microsoft\office\*\*\security\protectedview
+event-channels-key security-tool-key tree | the event log channels' settings (a channel switched off logs nothing)
+    hklm\software\microsoft\windows\currentversion\winevt\channels
+autologger-key     security-tool-key tree | the trace sessions Windows starts at boot (they feed the event logs)
+    $CTL\wmi\autologger
 remote-desktop-key security-tool-key tree | Remote Desktop's settings
     $CTL\terminal server
 windows-update-key security-tool-key tree | the Windows Update policies (they can switch updates off)
@@ -307,6 +324,11 @@ security-key       credential-hive tree | the SECURITY hive (LSA secrets, cached
     hklm\security
 autologon-password credential-store tree | the saved automatic-logon password (kept in plain text)
     $NT\winlogon [defaultpassword, altdefaultpassword]
+remote-tool-passwords credential-store tree | a remote-access tool's saved passwords (VNC, WinSCP, PuTTY's proxy)
+    hk*\software\martin prikryl\winscp 2\sessions; hk*\software\simontatham\putty\sessions\* [proxypassword]
+    hk*\software\{realvnc\winvnc4,realvnc\vncserver,orl\winvnc3,orl\winvnc3\default} [password, passwordviewonly]
+    hk*\software\tightvnc\server [password, passwordviewonly]
+    hk*\software\{tigervnc\winvnc4,tigervnc\server} [password, passwordviewonly]
 proxy-key          network-key    tree | the proxy settings (every web request goes through them)
     $CV\internet settings [proxyserver, proxyenable, autoconfigurl, proxyoverride]
     $CV\internet settings\connections

@@ -336,6 +336,23 @@ def key_places(canonical: str, value_name: str | None = None) -> tuple[Place, ..
     return _ordered(found)
 
 
+def key_places_inside(canonical: str) -> tuple[Place, ...]:
+    """Every protected place under a canonical registry key (not the key itself): what a recursive read of
+    it (`reg query /s`, `reg export`, `Get-ChildItem -Recurse`) reads along (S-RULE-107).
+
+    Args:
+        canonical: a key from `canonical_key`.
+
+    Returns:
+        The places, without duplicates; empty when the key holds none.
+    """
+    comps = _key_match_form(canonical)
+    found: list[tuple[int, Place]] = []
+    inside: list[Place] = []
+    _walk(_KEY_TRIE, comps, _varies(comps), None, (), found, inside)
+    return tuple(dict.fromkeys(inside))
+
+
 def key_place(canonical: str, value_name: str | None = None) -> Place | None:
     """The most specific protected place a canonical registry key is in, or None (see `key_places`)."""
     found = key_places(canonical, value_name)

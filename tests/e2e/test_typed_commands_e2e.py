@@ -121,3 +121,19 @@ async def test_code_typed_into_a_python_prompt_asks_and_nothing_is_typed(tmp_pat
         text = first_text(await rig.call("Type", {"text": code, "press_enter": True, "loc": loc}))
         assert text.startswith("DENIED APPROVAL_REQUIRED") and "interpreter" in text, text[:300]
         assert rig.side_effects() == [], "refused typing reached the simulated desktop"
+
+
+@requirement("S-RULE-108")
+async def test_a_command_typed_into_a_remote_desktop_session_is_refused_and_nothing_is_typed(tmp_path: Path) -> None:
+    """S-RULE-108: through `serve`, a delete typed into a Remote Desktop window is judged as a console's would be
+    (it may reach a shell on that machine) and refused; nothing reaches the desktop. Plain text passes."""
+    async with gateway_rig(tmp_path, scenario="remote-desktop") as rig:
+        await rig.call("Snapshot", {})
+        loc = [800, 500]  # inside the session's window: no control of its own is listed there
+        text = first_text(await rig.call("Type", {"text": DANGEROUS, "press_enter": True, "loc": loc}))
+        assert text.startswith("DENIED") and "remote or virtual machine" in text, text[:300]
+        assert rig.side_effects() == [], "refused typing reached the simulated desktop"
+        await rig.call("Snapshot", {})
+        text = first_text(await rig.call("Type", {"text": "quarterly report", "loc": loc}))
+        assert not text.startswith("DENIED"), text[:300]
+        assert [e["kind"] for e in rig.side_effects()] == ["type"]

@@ -3791,6 +3791,49 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"Remove-MpPreference -ExclusionPath C:\t\build"))]
 
+# Recursive registry reads of keys that hold saved passwords; remote tools' saved passwords (S-RULE-107).
+_CV = r"HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion"
+DANGEROUS += [
+    ("PowerShell", _ps("reg query HKLM /f password /t REG_SZ /s"), "credential-access"),
+    ("PowerShell", _ps(f'reg query "{_CV}" /s'), "credential-access"),
+    ("PowerShell", _ps(r"reg export HKLM\SOFTWARE C:\t\sw.reg"), "credential-access"),
+    ("PowerShell", _ps(f"Get-ChildItem 'HKLM:{_CV[4:]}' -Recurse | Get-ItemProperty"), "credential-access"),
+    ("PowerShell", _ps(r'reg query "HKCU\Software\Martin Prikryl\WinSCP 2\Sessions" /s'), "credential-access"),
+    ("PowerShell", _ps(r"reg query HKLM\SOFTWARE\RealVNC\WinVNC4 /v Password"), "credential-access"),
+    ("Registry", _reg("get", r"HKLM:\SOFTWARE\TightVNC\Server", "Password"), "credential-access"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"reg query HKCU\Software\Contoso /s")),
+    ("PowerShell", _ps(r"Get-ChildItem HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion\Uninstall -Recurse")),
+    ("PowerShell", _ps(f'reg query "{_CV}" /v ProductName')),
+]
+
+# Event logging and file monitoring switched off (S-RULE-109).
+_CHANNEL = r"HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion\WINEVT\Channels\Microsoft-Windows-Sysmon/Operational"
+DANGEROUS += [
+    ("PowerShell", _ps("fltmc unload SysmonDrv"), "security-weakening"),
+    ("PowerShell", _ps("fltmc detach WdFilter C:"), "disable-defender"),
+    ("PowerShell", _ps(f"Set-ItemProperty '{_CHANNEL}' -Name Enabled -Value 0"), "security-weakening"),
+    ("Registry", _reg_set(_CHANNEL, "Enabled", "0"), "security-weakening"),
+    (
+        "PowerShell",
+        _ps(r"reg add HKLM\SYSTEM\CurrentControlSet\Control\WMI\Autologger\EventLog-System /v Start /d 0 /f"),
+        "security-weakening",
+    ),
+]
+ORDINARY += [("PowerShell", _ps("fltmc filters")), ("PowerShell", _ps(f"Get-ItemProperty '{_CHANNEL}'"))]
+
+# A subexpression glued to a variable's path in a word the grammar cannot read (S-RULE-110).
+DANGEROUS += [("PowerShell", _ps(r"gci $p\x$(Remove-Item C:\Windows\System32)"), "protected-place-delete")]
+
+# An MCP client's configuration: a changed server list could drop the gateway at the next start (S-RULE-111).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Set-Content $env:APPDATA\Claude\claude_desktop_config.json '{}'"), "self-protection"),
+    ("FileSystem", _fs("write", r"C:\Users\me\.cursor\mcp.json", content="{}"), "self-protection"),
+    ("PowerShell", _ps(r"Remove-Item C:\Users\me\.claude.json"), "self-protection"),
+]
+ORDINARY += [("FileSystem", _fs("read", r"C:\Users\me\AppData\Roaming\Claude\claude_desktop_config.json"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -16,6 +16,7 @@ import pytest
 
 from policy.rules.effects_common import effect
 from policy.rules.effects_registry import (
+    RECURSIVE,
     is_credential_hive,
     registry_cmdlet,
     registry_effect_with_key,
@@ -29,6 +30,7 @@ from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
 SET, DELETE, READ = K.REGISTRY_SET, K.REGISTRY_DELETE, K.READ
+_DEEP = RECURSIVE  # a read of the key and every key under it (S-RULE-107)
 
 USER_ENV = "HKCU\\Environment"
 MACHINE_ENV = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment"
@@ -374,17 +376,23 @@ def test_registry_cmdlet_reads_with_read_verbs(
         ),
         pytest.param(
             r"reg save HKLM\SOFTWARE C:\Temp\sw.hiv",
-            (effect(READ, r"HKLM\SOFTWARE", "reg save"), effect(K.WRITE, r"C:\Temp\sw.hiv", "reg save file")),
+            (
+                effect(READ, r"HKLM\SOFTWARE", "reg save", extra=_DEEP),
+                effect(K.WRITE, r"C:\Temp\sw.hiv", "reg save file"),
+            ),
             id="save-software-is-a-read",
         ),
         pytest.param(
             r"reg export HKCU\Software\Foo C:\Temp\foo.reg",
-            (effect(READ, r"HKCU\Software\Foo", "reg export"), effect(K.WRITE, r"C:\Temp\foo.reg", "reg export file")),
+            (
+                effect(READ, r"HKCU\Software\Foo", "reg export", extra=_DEEP),
+                effect(K.WRITE, r"C:\Temp\foo.reg", "reg export file"),
+            ),
             id="export-user-key",
         ),
         pytest.param(
             r"reg export HKCU\Software\Foo",
-            (effect(READ, r"HKCU\Software\Foo", "reg export"), effect(K.WRITE, None, "reg export file")),
+            (effect(READ, r"HKCU\Software\Foo", "reg export", extra=_DEEP), effect(K.WRITE, None, "reg export file")),
             id="export-without-file",
         ),
         pytest.param(
@@ -442,7 +450,7 @@ def test_registry_cmdlet_reads_with_read_verbs(
         ),
         pytest.param(
             r"reg query HKCU\Software\Foo /s /se ;",
-            (effect(READ, r"HKCU\Software\Foo", "reg query"),),
+            (effect(READ, r"HKCU\Software\Foo", "reg query", extra=_DEEP),),
             id="query-separator-is-no-key",
         ),
         pytest.param(
@@ -591,20 +599,23 @@ def test_setx_writes_the_environment_key(command: str, expected: tuple[Effect, .
         pytest.param(
             r"regedit /e C:\Temp\out.reg HKEY_LOCAL_MACHINE\SOFTWARE\Foo",
             (
-                effect(READ, r"HKEY_LOCAL_MACHINE\SOFTWARE\Foo", "regedit export"),
+                effect(READ, r"HKEY_LOCAL_MACHINE\SOFTWARE\Foo", "regedit export", extra=_DEEP),
                 effect(K.WRITE, r"C:\Temp\out.reg", "regedit export"),
             ),
             id="export-key",
         ),
         pytest.param(
             r"regedit /e C:\Temp\out.reg",
-            (effect(READ, "hklm", "regedit export"), effect(K.WRITE, r"C:\Temp\out.reg", "regedit export")),
+            (
+                effect(READ, "hklm", "regedit export", extra=_DEEP),
+                effect(K.WRITE, r"C:\Temp\out.reg", "regedit export"),
+            ),
             id="export-everything",
         ),
         pytest.param(
             r"regedit /a C:\Temp\out.reg HKEY_CURRENT_USER\Software",
             (
-                effect(READ, r"HKEY_CURRENT_USER\Software", "regedit export"),
+                effect(READ, r"HKEY_CURRENT_USER\Software", "regedit export", extra=_DEEP),
                 effect(K.WRITE, r"C:\Temp\out.reg", "regedit export"),
             ),
             id="ansi-export",
@@ -623,7 +634,13 @@ def test_regedit_imports_and_exports(command: str, expected: tuple[Effect, ...])
     [
         pytest.param(r"regedit /s C:\Temp\foo.reg", ("dynamic-command", "ask"), id="import-asks"),
         pytest.param(r"reg import C:\Temp\foo.reg", ("dynamic-command", "ask"), id="reg-import-asks"),
-        pytest.param(r"regedit /e C:\Temp\out.reg HKEY_CURRENT_USER\Software", None, id="export-passes"),
+        pytest.param(r"regedit /e C:\Temp\out.reg HKEY_CURRENT_USER\Software\Contoso", None, id="export-passes"),
+        # S-RULE-107: all of HKCU\Software holds the keys where remote-access tools keep saved passwords.
+        pytest.param(
+            r"regedit /e C:\Temp\out.reg HKEY_CURRENT_USER\Software",
+            ("credential-access", "deny"),
+            id="export-of-stores",
+        ),
         pytest.param("regedit", None, id="window-passes"),
     ],
 )

@@ -257,7 +257,10 @@ def test_a_program_handed_a_credential_store_reads_it_unless_it_is_a_shell(
         ),
         pytest.param(
             "regedit /a C:\\o.reg HKLM\\x",
-            (effect(K.READ, "HKLM\\x", "regedit export"), effect(K.WRITE, "C:\\o.reg", "regedit export")),
+            (
+                effect(K.READ, "HKLM\\x", "regedit export", extra=(("recursive", "true"),)),
+                effect(K.WRITE, "C:\\o.reg", "regedit export"),
+            ),
             id="regedit-a-exports",
         ),
         pytest.param(

@@ -177,7 +177,7 @@ def test_a_switch_value_is_not_a_key(command: str) -> None:
 def test_regedit_export_of_everything_reads_the_whole_registry() -> None:
     """S-RULE-18: `regedit /e file` without a key exports the whole registry into the file."""
     assert _effects(r"regedit /e C:\Temp\all.reg") == (
-        effect(K.READ, "hklm", "regedit export"),
+        effect(K.READ, "hklm", "regedit export", extra=(("recursive", "true"),)),
         effect(K.WRITE, r"C:\Temp\all.reg", "regedit export"),
     )
 

@@ -37,6 +37,7 @@ BUILTIN = [
     "uac-prompt",
     "notepad",
     "python-repl",
+    "remote-desktop",
     "large",
     "private",
     "private-background",

@@ -29,6 +29,7 @@ follow what UI Automation reports for each kind of window:
 ``uac-prompt``            "User Account Control" asking for credentials; no app window active
 ``notepad``               "powershell notes.txt - Notepad": an ordinary text target
 ``python-repl``           "Python 3.12 (64-bit)": the Start menu's Python prompt in a console
+``remote-desktop``        "10.0.0.5 - Remote Desktop Connection": another machine's screen, keyboard captured
 ========================  ================================================================
 """
 
@@ -51,6 +52,7 @@ PROCS = PROCESSES + (
     Process(pid=6050, name="msedge.exe", memory_mb=280.0),
     Process(pid=6060, name="consent.exe", memory_mb=12.0, protected=True),
     Process(pid=6070, name="python.exe", memory_mb=14.0),
+    Process(pid=6080, name="mstsc.exe", memory_mb=60.0),
 )
 
 
@@ -237,6 +239,19 @@ def python_repl() -> Scenario:
     return _world("python-repl", (repl,), ("Python 3.12 (64-bit)",), focus=repl.title, cursor=(640, 400))
 
 
+def remote_desktop() -> Scenario:
+    """A Remote Desktop session (S-RULE-108): typed text lands in whatever has focus on the other machine,
+    a shell included; UI Automation shows only the client's input-capture pane."""
+    rect = (120, 60, 1560, 980)
+    x0, t, r, b = rect
+    capture = el("Pane", "Input Capture Window", (x0 + 8, t + 32, r - 8, b - 8), focused=True)
+    session = Window(
+        title="10.0.0.5 - Remote Desktop Connection", handle=4601002, rect=Rect(*rect), depth=2, process="mstsc.exe",
+        pid=6080, children=(*_caption(rect), capture),
+    )  # fmt: skip
+    return _world("remote-desktop", (session,), ("Remote Desktop Connection",), focus=session.title, cursor=(800, 500))
+
+
 CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "console-powershell": console_powershell,
     "console-cmd": console_cmd,
@@ -248,4 +263,5 @@ CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "uac-prompt": uac_prompt,
     "notepad": notepad_world,
     "python-repl": python_repl,
+    "remote-desktop": remote_desktop,
 }

@@ -43,6 +43,7 @@ _BLOCKS |= frozenset({"function_parameter_declaration"})
 _SKIPPED = frozenset({"comment", "empty_statement", "function_name"})
 _MAX_UNROLL = 8
 _VARIABLE_PATH = re.compile(r"\$\{?[\w:]+\}?(?:[\\/][^\s]*)?")
+_VARIABLE_PATH_START = re.compile(r"\$\{?[\w:]+\}?[\\/]")
 # Kinds the statement walker tests, by id (`ps_tree.kind_ids`; `kind_id` for a test that mostly hits).
 _COMMAND = kind_id("command")
 _REDIRECTION = kind_ids("redirection")
@@ -354,17 +355,26 @@ class Walker(CommandWalker):
             return self.bareword(token[1:-1].replace('""', '`"'))
         if token.startswith("$") and _VARIABLE_PATH.fullmatch(token):
             return self.bareword(token)
+        if _VARIABLE_PATH_START.match(token) and '"' not in token:
+            # `$p\x$(Remove-Item …)`: a path after a variable with a subexpression glued on is one word,
+            # which PowerShell expands as it would the same text in double quotes; read that way, the
+            # subexpression's commands are walked (not given up on as one unparsable expression).
+            return self._recovered_expression(f'"{token}"')
         if token[:1] in "$(@{[":
-            parsed = parse_text(token, glued=self.glued)
-            self._trees.append(parsed.tree)
-            root = parsed.tree.root_node
-            if parsed.error is not None:
-                return UNKNOWN
-            top = unwrap(root)
-            statements = list(top.named_children) if top.kind_id in _PROGRAM else [root]
-            values = [self.walk_in(parsed.source, c) for c in statements]
-            return values[-1] if len(values) == 1 else UNKNOWN
+            return self._recovered_expression(token)
         return self.bareword(token)
+
+    def _recovered_expression(self, token: str) -> PSValue:
+        """A recovered word's value, parsed as an expression and its commands walked (unknown if it does not parse)."""
+        parsed = parse_text(token, glued=self.glued)
+        self._trees.append(parsed.tree)
+        root = parsed.tree.root_node
+        if parsed.error is not None:
+            return UNKNOWN
+        top = unwrap(root)
+        statements = list(top.named_children) if top.kind_id in _PROGRAM else [root]
+        values = [self.walk_in(parsed.source, c) for c in statements]
+        return values[-1] if len(values) == 1 else UNKNOWN
 
 
 _Walk: TypeAlias = Callable[[Walker, Node], PSValue]
