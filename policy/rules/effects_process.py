@@ -276,6 +276,9 @@ def _rundll32(op: Operation) -> Effects:
         r"openurl|fileprotocolhandler|runhtmlapplication", text
     ):
         return (effect(K.DOWNLOAD_EXECUTE, words[-1] if len(words) > 1 else None, f"rundll32 {base}.dll"),)
+    if base == "shell32" and "control_rundll" in text and len(words) > 1:
+        # `shell32.dll,Control_RunDLL x.cpl` is what `control x.cpl` runs: the Control Panel item's DLL (S-RULE-113).
+        return (effect(K.EXECUTE, words[1].split(",", 1)[0].strip(), "rundll32 shell32.dll,Control_RunDLL"),)
     if base == "user32" and "lockworkstation" in text:
         return ()  # locking the screen is harmless
     if base in ("powrprof", "user32") and re.search(r"setsuspendstate|exitwindowsex", text):
@@ -376,6 +379,8 @@ PROCESS_CMDLETS: Mapping[str, Handler] = {
     "invoke-command": _execute_paths((), "filepath"),
     "start-job": _execute_paths((), "filepath"),
     "import-module": _import_module,
+    # `Add-Type -Path x.dll` loads the assembly into this PowerShell (S-RULE-113); `-TypeDefinition` is source.
+    "add-type": _execute_paths((), "path", "literalpath"),
     "invoke-webrequest": _web_request,
     "invoke-restmethod": _web_request,
     "start-bitstransfer": _bits_transfer,
@@ -399,6 +404,8 @@ PROCESS_PROGRAMS: Mapping[str, Handler] = {
     "rundll32": _rundll32,
     **dict.fromkeys(("installutil", "regasm", "regsvcs", "msbuild", "cmstp", "odbcconf", "ieexec"), _first_positional),
     **dict.fromkeys(("presentationhost", "msxsl", "hh", "pcalua", "scriptrunner", "mavinject"), _first_positional),
+    # A Control Panel item (`.cpl`, a DLL) and a console file (`.msc`, which may hold script) run what they name.
+    **dict.fromkeys(("control", "mmc"), _first_positional),
     "forfiles": _forfiles,
     "curl": _curl,
     "wget": _curl,

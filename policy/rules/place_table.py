@@ -150,6 +150,16 @@ cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\appdata\roaming\winscp.ini
 app-sessions       credential-store exact | a chat app's saved session cookies (they sign in as the user)
     c:\users\*\appdata\roaming\{slack,microsoft\teams,discord}\{cookies*,network\cookies*}
+chat-sessions      credential-store tree | a messenger's saved session (it signs in as the user: Telegram's tdata)
+    ~\appdata\roaming\{telegram desktop\tdata,signal\sql,signal\config.json,whatsapp\session*}
+password-vaults    credential-store tree | a password manager's local vault (Bitwarden, 1Password, Dashlane, …)
+    ~\appdata\roaming\bitwarden\data.json; ~\appdata\local\1password\data; ~\appdata\local\agilebits
+    ~\appdata\roaming\{dashlane\profiles,nordpass,keeper}
+crypto-wallets     credential-store tree | a cryptocurrency wallet (its keys spend the user's money)
+    ~\appdata\roaming\{bitcoin,litecoin,dogecoin,dashcore}\{wallet.dat,wallets}
+    ~\appdata\roaming\{exodus\exodus.wallet,electrum\wallets,ethereum\keystore,atomic\local storage}
+memory-images      credential-store exact | a memory dump of the whole machine (passwords, keys, tickets were in memory)
+    c:\windows\memory.dmp
 ssh-host-keys      credential-store exact | the SSH server's private host keys
     c:\programdata\ssh\ssh_host_*_key
 setup-answers      credential-store exact | a Windows setup answer file (it may hold the administrator's password)
@@ -210,6 +220,14 @@ _MOZILLA = {
 }
 _CHROMIUM_FILES = r"{login data*,cookies*,web data*,network\cookies*}"
 _MOZILLA_FILES = "{logins.json,logins-backup.json,key3.db,key4.db,cookies.sqlite*,signons.sqlite}"
+# Wallet extensions' stores (MetaMask, MetaMask on Edge, Phantom, Coinbase Wallet) in a Chromium profile.
+_WALLET_IDS = (
+    "nkbihfbeogaeaoehlefnkodbefgpgknn",
+    "ejbalbakoplchlghecdalmeeeajnimhm",
+    "bfnaelmomeimhlpmgjnjophhpkkoljpa",
+    "hnfanknocfeofbddgcijnmhnfnkdnaad",
+)
+_WALLET_EXTENSIONS = r"local extension settings\{" + ",".join(_WALLET_IDS) + "}"
 _BROWSER_TABLE = "\n".join(
     [
         f"{key}-credentials credential-store exact | {name}'s saved passwords and cookies\n"
@@ -219,6 +237,11 @@ _BROWSER_TABLE = "\n".join(
     + [
         f"{key}-credentials credential-store exact | {name}'s saved passwords and cookies\n    {root}\\{_MOZILLA_FILES}"
         for key, (name, root) in _MOZILLA.items()
+    ]
+    + [
+        f"{key}-wallets credential-store tree | {name}'s cryptocurrency wallet extensions\n"
+        f"    {root}\\{_WALLET_EXTENSIONS}; {root}\\*\\{_WALLET_EXTENSIONS}"
+        for key, (name, root) in _CHROMIUM.items()
     ]
 )
 

@@ -97,6 +97,6 @@ def test_registry_stems_expand_and_values_split_a_place_into_entries() -> None:
 @requirement("S-RULE-19")
 def test_every_table_is_read_to_its_end() -> None:
     """S-RULE-19: the browser table follows the file table, the service table the key table."""
-    assert FILE_PLACES[-1].place.id == "thunderbird-credentials"
+    assert FILE_PLACES[-1].place.id == "opera-gx-wallets"  # the wallet rows follow the browsers (S-RULE-112)
     assert KEY_PLACES[-1].place.id == "waasmedicsvc-service"
     assert all(e.patterns and all(p for p in e.patterns) for e in (*FILE_PLACES, *KEY_PLACES))
