@@ -416,6 +416,7 @@ _KEY_DELETE = frozenset({K.REGISTRY_DELETE, K.DELETE, K.DELETE_RECURSIVE})
 _KILLS = frozenset({K.KILL, K.KILL_FORCED})
 _ASK_USER = "ask the user to do this themselves"
 _SP = "self-protection"
+_SHOW_THE_CHANGE = "read it with `Get-Content`, show the user the change you want, and " + _ASK_USER + "."
 
 EFFECT_RULES: tuple[EffectRule, ...] = (
     # --- the guard itself (S-RULE-10): never exempted
@@ -980,7 +981,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         risk=_SP,
         reason="The call would change {label} ({target}): an edited server list could start Windows-MCP "
         "without the gateway in front of it at the client's next start, so it is off limits to the agent.",
-        remedy="read it with `Get-Content`, show the user the change you want, and " + _ASK_USER + ".",
+        remedy=_SHOW_THE_CHANGE,
         contents=True,
     ),
     EffectRule(
@@ -992,7 +993,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         risk=_SP,
         reason="The call would change {label} ({target}): most changes there are a font or a theme, but an "
         "edited server list could start Windows-MCP without the gateway in front of it, so a person decides.",
-        remedy="read it with `Get-Content`, show the user the change you want, and " + _ASK_USER + ".",
+        remedy=_SHOW_THE_CHANGE,
         contents=True,
     ),
 )

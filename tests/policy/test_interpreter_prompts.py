@@ -12,14 +12,10 @@ from typing import Any
 
 import pytest
 
-from policy.context import SessionView
-from policy.observation import Observation
 from policy.rules.keyboard import TypingTarget, is_console_title, is_interpreter_title, typing_target
-from policy.typed import typed_hit
 from tests._requirements import requirement
-from tests.policy._world import T0, call, context
 from tests.policy.test_keyboard import retitle, snap
-from tests.policy.test_typed import RULES, capture_of, focus_point, hit_of
+from tests.policy.test_typed import capture_of, focus_point, hit_of, hit_on
 
 PYTHON = "import shutil; shutil.rmtree('C:/Users')"
 
@@ -110,7 +106,4 @@ def test_a_command_typed_into_a_conda_prompt_is_judged(text: str, expected: obje
     """S-RULE-103: an Anaconda Prompt is a console: a recursive delete typed there is denied, `conda` passes."""
     capture = retitle(snap("console-cmd"), "Command Prompt", "Anaconda Prompt (miniconda3)")
     assert typing_target(capture, None)[0] is TypingTarget.CONSOLE
-    obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
-    view = SessionView(session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1)
-    hit = typed_hit(call("Type", text=text, press_enter=True), context(view, rules=RULES))
-    assert (None if hit is None else (hit.rule_id, hit.action)) == expected
+    assert hit_on(capture, "Type", text=text, press_enter=True) == expected

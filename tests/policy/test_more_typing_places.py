@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from policy.context import SessionView
-from policy.observation import Observation
 from policy.rules.keyboard import (
     TypingTarget,
     is_console_title,
@@ -19,11 +17,9 @@ from policy.rules.keyboard import (
     is_remote_screen_title,
     typing_target,
 )
-from policy.typed import typed_hit
 from tests._requirements import requirement
-from tests.policy._world import T0, call, context
 from tests.policy.test_keyboard import retitle, snap
-from tests.policy.test_typed import RULES
+from tests.policy.test_typed import hit_on
 
 NOT_A_PLACE = ["Remote Desktop Connection.docx - Word", "julia notes.txt - Notepad", "R", "Menu"]
 
@@ -103,7 +99,4 @@ def test_a_document_named_after_one_is_no_command_place(title: str) -> None:
 def test_text_typed_into_a_remote_session_is_judged_as_a_command(text: str, expected: object) -> None:
     """S-RULE-108: typed into a Remote Desktop window, a delete is denied; ordinary text passes."""
     capture = retitle(snap("notepad"), "powershell notes.txt - Notepad", "10.0.0.5 - Remote Desktop Connection")
-    obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
-    view = SessionView(session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1)
-    hit = typed_hit(call("Type", text=text, press_enter=True, loc=[800, 520]), context(view, rules=RULES))
-    assert (None if hit is None else (hit.rule_id, hit.action)) == expected
+    assert hit_on(capture, "Type", text=text, press_enter=True, loc=[800, 520]) == expected

@@ -46,7 +46,11 @@ def focus_point(capture: Capture) -> list[int]:
 
 
 def hit_of(scenario: str, tool: str, clipboard: str | None = None, **args: Any) -> tuple[str, str] | None:
-    capture = capture_of(scenario)
+    return hit_on(capture_of(scenario), tool, clipboard, **args)
+
+
+def hit_on(capture: Capture, tool: str, clipboard: str | None = None, **args: Any) -> tuple[str, str] | None:
+    """The typed-text rules' verdict on one call, on a session whose only observation is `capture`."""
     obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
     view = SessionView(session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1, clipboard=clipboard)
     hit = typed_hit(call(tool, **args), context(view, rules=RULES))
