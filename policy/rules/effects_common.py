@@ -67,6 +67,12 @@ def display(name: str) -> str:
     return name
 
 
+# The `extra` of an effect that reaches everything under its target: a recursive delete or read of a folder
+# or key, a copy or archive of a folder (`Copy-Item ~\.ssh … -Recurse`): the places inside count
+# (`judge.resolve_target`).
+RECURSIVE: tuple[tuple[str, str], ...] = (("recursive", "true"),)
+
+
 def effect(
     kind: EffectKind,
     target: Value = None,

@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from policy.rules.effects_common import (
+    RECURSIVE,
     Bound,
     Effects,
     Handler,
@@ -30,7 +31,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_git import git_effects
-from policy.rules.effects_registry import RECURSIVE, registry_cmdlet
+from policy.rules.effects_registry import registry_cmdlet
 from policy.rules.effects_security import wsman_setting
 from policy.rules.paths import candidate_paths
 from policy.rules.place_table import PlaceCategory
@@ -76,11 +77,6 @@ def _remove_item(op: Operation) -> Effects:
     return tuple(out)
 
 
-# A copy or an archive of a folder takes what is inside it: a credential store below the source counts
-# (the judge reads a READ marked recursive with the places inside it; `Copy-Item ~\.ssh … -Recurse`).
-_TAKES_CONTENTS = (("recursive", "true"),)
-
-
 def _move_or_copy(op: Operation) -> Effects:
     bound = bind(op, ("path", "destination"))
     moving = op.name == "move-item"
@@ -92,7 +88,7 @@ def _move_or_copy(op: Operation) -> Effects:
             continue
         recursive = is_on(bound, "recurse")
         detail = display(op.name) + (" -Recurse" if recursive else "")
-        extra = _TAKES_CONTENTS if recursive and not moving else ()
+        extra = RECURSIVE if recursive and not moving else ()
         out.append(effect(K.MOVE if moving else K.READ, source, detail, extra=extra))
     if "destination" in bound and not is_registry_path(destination) and not is_session_path(destination):
         out.append(effect(K.WRITE, destination, display(op.name) + " destination"))
@@ -203,7 +199,7 @@ def _item_property(op: Operation) -> Effects:
 
 def _archive(op: Operation) -> Effects:
     bound = bind(op, ("path", "destinationpath"))
-    out = [effect(K.READ, p, display(op.name), extra=_TAKES_CONTENTS) for p in _machine_paths(bound)]
+    out = [effect(K.READ, p, display(op.name), extra=RECURSIVE) for p in _machine_paths(bound)]
     if "destinationpath" in bound:
         out.append(effect(K.WRITE, first(bound, "destinationpath"), display(op.name) + " destination"))
     return tuple(out)
@@ -371,7 +367,7 @@ def _copy_program(op: Operation) -> Effects:
     if op.name == "robocopy" and argv.flag("move", "mov"):
         out.append(effect(K.MOVE, source, "robocopy /move"))
     else:  # xcopy and robocopy copy a folder's files even without /E
-        out.append(effect(K.READ, source, op.name, extra=_TAKES_CONTENTS))
+        out.append(effect(K.READ, source, op.name, extra=RECURSIVE))
     if len(words) > 1:
         out.append(effect(K.WRITE, destination, op.name + " destination"))
         if op.name == "robocopy" and argv.flag("mir", "purge"):
@@ -416,7 +412,7 @@ def _cacls(op: Operation) -> Effects:
 
 def _takeown(op: Operation) -> Effects:
     argv = argv_of(op)
-    recursive = (("recursive", "true"),) if argv.flag("r") else ()
+    recursive = RECURSIVE if argv.flag("r") else ()
     return (effect(K.WRITE, argv.value("f"), "takeown", extra=recursive),)
 
 

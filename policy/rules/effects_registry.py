@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 
 from policy.rules.effects_common import (
+    RECURSIVE,
     Bound,
     Effects,
     Handler,
@@ -31,11 +32,6 @@ K = EffectKind
 
 USER_ENVIRONMENT_KEY = "HKCU\\Environment"
 MACHINE_ENVIRONMENT_KEY = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment"
-
-
-# A read of a key and every key under it (`reg query /s`, `reg export`, `Get-ChildItem -Recurse`): the
-# protected keys inside it are read too (S-RULE-107).
-RECURSIVE = (("recursive", "true"),)
 
 
 def _names(bound: Bound, name: str = "name") -> list[Value]:
@@ -60,7 +56,7 @@ def registry_cmdlet(op: Operation, key: Value, bound: Bound) -> Effects:
     typed = (("type", kind_of),) if kind_of else ()
     destination = first(bound, "destination")
     if name == "remove-item":
-        recursive = (("recursive", "true"),) if is_on(bound, "recurse") else ()
+        recursive = RECURSIVE if is_on(bound, "recurse") else ()
         return (effect(K.REGISTRY_DELETE, key, detail + " (registry key)", extra=recursive),)
     if name in ("set-itemproperty", "new-itemproperty"):
         return tuple(effect(K.REGISTRY_SET, key, detail, value_name=v, data=data, extra=typed) for v in _names(bound))
@@ -81,13 +77,13 @@ def registry_cmdlet(op: Operation, key: Value, bound: Bound) -> Effects:
     if name in ("get-itemproperty", "get-itempropertyvalue", "get-item", "get-childitem", "test-path"):
         return (effect(K.READ, key, detail, value_name=first(bound, "name")),)
     if name in ("move-item", "copy-item"):
-        if name == "move-item":
-            return (
-                effect(K.REGISTRY_DELETE, key, detail),
-                effect(K.REGISTRY_SET, destination, detail + " destination"),
-            )
-        deep = RECURSIVE if is_on(bound, "recurse") else ()
-        return (effect(K.READ, key, detail, extra=deep), effect(K.REGISTRY_SET, destination, detail + " destination"))
+        first_kind = K.REGISTRY_DELETE if name == "move-item" else K.READ
+        # A recursive copy reads every key under the source (S-RULE-107).
+        deep = RECURSIVE if first_kind is K.READ and is_on(bound, "recurse") else ()
+        return (
+            effect(first_kind, key, detail, extra=deep),
+            effect(K.REGISTRY_SET, destination, detail + " destination"),
+        )
     if name == "rename-item":
         new_name = first(bound, "newname")
         renamed = (
@@ -300,7 +296,7 @@ def _key_method(op: Operation) -> Effects:
     if method == "deletevalue":
         return (effect(K.REGISTRY_DELETE, None, detail, value_name=_arg(op, 0)),)
     if method in ("deletesubkey", "deletesubkeytree"):
-        recursive = (("recursive", "true"),) if method == "deletesubkeytree" else ()
+        recursive = RECURSIVE if method == "deletesubkeytree" else ()
         return (effect(K.REGISTRY_DELETE, _arg(op, 0), detail, extra=recursive),)
     if method == "createsubkey":
         return (effect(K.REGISTRY_SET, _arg(op, 0), detail),)

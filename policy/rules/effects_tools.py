@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from policy.rules.args import app_arguments, truthy
-from policy.rules.effects_common import Effects, dedupe, effect, matches_everything
+from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, matches_everything
 from policy.rules.effects_dispatch import started_program
 from policy.rules.shell.ops import EffectKind
 
@@ -70,7 +70,7 @@ def _registry(args: ToolArgs) -> Effects:
         if name is not None:
             return (effect(K.REGISTRY_DELETE, path, "Registry delete value", value_name=name),)
         # Upstream removes the WHOLE key recursively when `name` is absent (FORMATS.md §8).
-        return (effect(K.REGISTRY_DELETE, path, "Registry delete key (recursive)", extra=(("recursive", "true"),)),)
+        return (effect(K.REGISTRY_DELETE, path, "Registry delete key (recursive)", extra=RECURSIVE),)
     if mode in ("get", "list"):
         return (effect(K.READ, path, f"Registry {mode}", value_name=name),)
     return ()

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_common import effect
+from policy.rules.effects_common import RECURSIVE, effect
 from policy.rules.effects_registry import (
-    RECURSIVE,
     is_credential_hive,
     registry_cmdlet,
     registry_effect_with_key,
