@@ -952,3 +952,25 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "remote-code" with action "ask"
     When PowerShell is asked to run "mmc compmgmt.msc"
     Then the call hits no rule
+
+  @S-RULE-114
+  Scenario: A script made from a file that was no script, a download or an unknown value asks; a script copied passes
+    Given the built-in command rules
+    When PowerShell is asked to run "Rename-Item C:\t\notes.txt x.ps1"
+    Then the call hits rule "unread-script" with action "ask"
+    When "FileSystem" is called with {"mode": "copy", "path": "C:\\t\\notes.txt", "destination": "C:\\t\\x.bat"}
+    Then the call hits rule "unread-script" with action "ask"
+    When PowerShell is asked to run "Set-Content C:\t\x.ps1 'Write-Output hi'"
+    Then the call hits no rule
+    When PowerShell is asked to run "Copy-Item C:\src\build.ps1 C:\src\build2.ps1"
+    Then the call hits no rule
+
+  @S-RULE-115
+  Scenario: An archive unpacked over protected places is judged on what the folder holds
+    Given the built-in command rules
+    When PowerShell is asked to run "Expand-Archive C:\t\e.zip -DestinationPath $env:APPDATA -Force"
+    Then the call hits rule "self-protection" with action "deny"
+    When PowerShell is asked to run "tar -xf C:\t\e.tar -C C:\Users\me\Documents"
+    Then the call hits rule "unpack-over-protected" with action "ask"
+    When PowerShell is asked to run "Expand-Archive C:\Users\me\Downloads\e.zip -DestinationPath C:\Users\me\Downloads\e"
+    Then the call hits no rule

@@ -226,6 +226,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with SELF_PROTECTION
     And the desktop received nothing
 
+  @S-SELF-12
+  Scenario: A client's server list named under a folder the gateway cannot know is still refused
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "PowerShell" with {"command": "Set-Content \"$d\\.gemini\\settings.json\" '{}'"}
+    Then the result is refused with SELF_PROTECTION
+    And the desktop received nothing
+
   @S-SELF-13
   Scenario: The agent cannot edit the gateway's own code for its next start
     Given a gateway in front of the simulated desktop "default"

@@ -68,9 +68,12 @@ def display(name: str) -> str:
 
 
 # The `extra` of an effect that reaches everything under its target: a recursive delete or read of a folder
-# or key, a copy or archive of a folder (`Copy-Item ~\.ssh … -Recurse`): the places inside count
+# or key, a copy or archive of a folder (`Copy-Item ~\.ssh … -Recurse`), and an archive unpacked into a
+# folder (it may hold a file for any path under it, S-RULE-115): the places inside count
 # (`judge.resolve_target`).
 RECURSIVE: tuple[tuple[str, str], ...] = (("recursive", "true"),)
+# The `extra` of a write that makes a script from content the gateway did not read (`effects_scripts`).
+UNREAD_SCRIPT: tuple[tuple[str, str], ...] = (("unread_script", "true"),)
 
 
 def effect(

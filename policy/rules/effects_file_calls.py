@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from policy.rules.effects_common import Effects, Handler, effect, is_true, lower
+from policy.rules.effects_common import RECURSIVE, Effects, Handler, effect, is_true, lower
 from policy.rules.effects_files import renamed
 from policy.rules.shell.ops import EffectKind, Operation, Value
 
@@ -150,7 +150,7 @@ FILE_CALLS: Mapping[str, Handler] = {
     # A zip archive unpacked into a folder writes it; one made from a folder reads it (S-RULE-59).
     "io.compression.zipfile::extracttodirectory": lambda op: (
         effect(K.READ, _arg(op, 0), "[ZipFile]::ExtractToDirectory"),
-        effect(K.WRITE, _arg(op, 1), "[ZipFile]::ExtractToDirectory"),
+        effect(K.WRITE, _arg(op, 1), "[ZipFile]::ExtractToDirectory", extra=RECURSIVE),
     ),
     "io.compression.zipfile::createfromdirectory": lambda op: (
         effect(K.READ, _arg(op, 0), "[ZipFile]::CreateFromDirectory"),

@@ -201,7 +201,8 @@ def _archive(op: Operation) -> Effects:
     bound = bind(op, ("path", "destinationpath"))
     out = [effect(K.READ, p, display(op.name), extra=RECURSIVE) for p in _machine_paths(bound)]
     if "destinationpath" in bound:
-        out.append(effect(K.WRITE, first(bound, "destinationpath"), display(op.name) + " destination"))
+        unpacked = RECURSIVE if op.name == "expand-archive" else ()  # the archive's files land anywhere under it
+        out.append(effect(K.WRITE, first(bound, "destinationpath"), display(op.name) + " destination", extra=unpacked))
     return tuple(out)
 
 
@@ -509,7 +510,8 @@ def _expand(op: Operation) -> Effects:
         return (effect(K.READ, words[0], op.name),) + (
             (effect(K.WRITE, words[0], op.name + " -r"),) if argv.flag("r") else ()
         )
-    return (*(effect(K.READ, w, op.name) for w in words[:-1]), effect(K.WRITE, words[-1], op.name + " destination"))
+    unpacked = effect(K.WRITE, words[-1], op.name + " destination", extra=RECURSIVE)
+    return (*(effect(K.READ, w, op.name) for w in words[:-1]), unpacked)
 
 
 def _replace(op: Operation) -> Effects:
@@ -560,7 +562,30 @@ def _tar(op: Operation) -> Effects:
                 archive, folder = (value, folder) if letter == "f" else (archive, value)
     if not extract:
         return ()
-    return (effect(K.READ, archive, "tar -x"), effect(K.WRITE, folder if folder is not None else ".", "tar -x"))
+    unpacked = effect(K.WRITE, folder if folder is not None else ".", "tar -x", extra=RECURSIVE)
+    return (effect(K.READ, archive, "tar -x"), unpacked)
+
+
+def _seven_zip(op: Operation) -> Effects:
+    """`7z x|e archive [-o<folder>]` unpacks into the folder (the current one without `-o`) (S-RULE-115); what
+    `7z a` archives is read like any program's arguments (`argument_reads`)."""
+    words = [w for w in op.args if w is not None]
+    commands = [w for w in words if not w.startswith("-")]
+    if not commands or commands[0].lower() not in ("x", "e"):
+        return ()
+    out = next((w[2:].strip('"') for w in words if w[:2].lower() == "-o" and len(w) > 2), ".")
+    archive = commands[1] if len(commands) > 1 else None
+    return (effect(K.READ, archive, op.name + " x"), effect(K.WRITE, out, op.name + " x", extra=RECURSIVE))
+
+
+def _unzip(op: Operation) -> Effects:
+    """`unzip archive [files] [-d folder]` unpacks into the folder (the current one without `-d`)."""
+    words = list(op.args)
+    folder: Value = "."
+    if "-d" in words and words.index("-d") + 1 < len(words):
+        folder = words[words.index("-d") + 1]
+    archive = next((w for w in words if w is not None and not w.startswith("-") and w != folder), None)
+    return (effect(K.READ, archive, "unzip"), effect(K.WRITE, folder, "unzip", extra=RECURSIVE))
 
 
 def _findstr(op: Operation) -> Effects:
@@ -591,6 +616,8 @@ FILE_PROGRAMS: Mapping[str, Handler] = {
     "find": _findstr,
     "expand": _expand,
     "tar": _tar,
+    **dict.fromkeys(("7z", "7za", "7zr", "7zz"), _seven_zip),
+    "unzip": _unzip,
     "replace": _replace,
     "more": _cmd_read,
 }

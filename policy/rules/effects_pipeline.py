@@ -16,6 +16,8 @@ One operation alone cannot always say what it does to what:
 6. another machine — a copy to a drive `net use` or `New-PSDrive` mapped to one earlier in the
    command is an `UPLOAD` of its source, a write there an `UPLOAD` of what is written, and a program
    started after `cd` into another machine's share runs from it (`effects_network`).
+7. a script made from content the gateway did not read — copied or renamed from a file that was no
+   script, downloaded, or written from a value it cannot fold — would run unjudged later (`effects_scripts`).
 A .NET registry call's own text names its hive when the analyser could not (`[Registry]::LocalMachine.…`).
 """
 
@@ -48,6 +50,7 @@ from policy.rules.effects_registry import (
     registry_key_in_text,
     registry_root,
 )
+from policy.rules.effects_scripts import unread_scripts_of
 from policy.rules.effects_security import security_software_removed, wmi_service_change
 from policy.rules.effects_system import wmi_kill
 from policy.rules.effects_values import every_file, fed_effects, filtered_items, in_folder
@@ -640,6 +643,7 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
         per_op.append(own)
         found += own
     found += in_folder(ops, per_op)
+    found += unread_scripts_of(ops, per_op)
     found += _shadow_copies_deleted(ops)
     found += security_software_removed(ops)
     found += _download_execute(ops)

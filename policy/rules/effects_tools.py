@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from policy.rules.args import app_arguments, truthy
 from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, matches_everything
 from policy.rules.effects_dispatch import started_program
+from policy.rules.effects_scripts import unread_scripts
 from policy.rules.shell.ops import EffectKind
 
 K = EffectKind
@@ -44,10 +45,11 @@ def _filesystem(args: ToolArgs) -> Effects:
         return (effect(kind, path, "FileSystem delete" + (" recursive" if recursive else "")),)
     if mode in ("move", "copy"):
         first_kind = K.MOVE if mode == "move" else K.READ
-        return (
+        pair = (
             effect(first_kind, path, f"FileSystem {mode}"),
             effect(K.WRITE, destination, f"FileSystem {mode} destination"),
         )
+        return pair + unread_scripts(pair, f"FileSystem {mode}")
     if mode in ("write", "append", "create"):
         appending = mode == "append" or truthy(args.get("append"))
         return (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)

@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
+from policy.rules.effects_common import UNREAD_SCRIPT
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_security import SERVICES_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
@@ -102,6 +103,8 @@ class EffectRule:
         condition: a further test on the effect and its resolved target, if any.
         hints: specific rule ids an analyser may report this row as (see the module docstring).
         contents: the places inside a deleted or moved folder count too (the folder takes them along).
+        unpacked_into: with `contents`, so do the places inside a folder an archive is unpacked into
+            (S-RULE-115; any other row leaves that to `unpack-over-protected`).
         links: for a link made to another path (junction, symlink, hard link, `subst`: `extra`
             "link_target"), the categories of the places that path is in or holds; the row needs one.
     """
@@ -118,6 +121,7 @@ class EffectRule:
     hints: frozenset[str] = frozenset()
     contents: bool = False
     links: frozenset[PlaceCategory] | None = None
+    unpacked_into: bool = False
 
 
 # ---------------------------------------------------------------------------------------
@@ -398,6 +402,14 @@ def _from_another_machine(effect: Effect, target: Target) -> bool:
     return is_remote(effect.target)
 
 
+def _unpacks_over_places(effect: Effect, target: Target) -> bool:
+    return dict(effect.extra).get("recursive") == "true" and bool(target.inside)
+
+
+def _unread_script(effect: Effect, target: Target) -> bool:
+    return effect.extra == UNREAD_SCRIPT
+
+
 def _not(condition: Condition) -> Condition:
     return lambda effect, target: not condition(effect, target)
 
@@ -431,6 +443,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "and STOP file are off limits to the agent, so it cannot lift its own guard.",
         remedy="work on other paths; to check the gateway, ask the user to run `winmcp-gateway doctor`.",
         contents=True,
+        unpacked_into=True,
     ),
     EffectRule(
         id=_SP,
@@ -826,6 +839,21 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         remedy="show what would be lost with `git status` and `git diff`, and ask the user.",
         condition=_discards_changes,
     ),
+    # An archive's files land anywhere under the folder it is unpacked into (S-RULE-115): a folder that holds a
+    # protected place could get a Startup program, a PowerShell profile or a replaced system file, unread.
+    EffectRule(
+        id="unpack-over-protected",
+        category="tampering",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="ask",
+        risk="tampering",
+        reason="This unpacks an archive into {target}, {label}: any file the archive holds could land there, "
+        "unread, and replace what is there; a person must approve it.",
+        remedy="unpack it into a new, empty folder (for example under Downloads) and look at what it holds.",
+        condition=_unpacks_over_places,
+        contents=True,
+    ),
     EffectRule(
         id="persistence-autostart",
         category="persistence",
@@ -918,6 +946,19 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         condition=_from_another_machine,
     ),
     EffectRule(
+        id="unread-script",
+        category="code-execution",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="ask",
+        risk="code-execution",
+        reason="This makes the script {target} from content the gateway did not read ({detail}): a later call "
+        "could run it, and nothing would have judged what it does; a person must approve it.",
+        remedy="write the script with its text spelled out as a constant (FileSystem `write`), so it is judged as it "
+        "is written; to see a file's text first, use FileSystem `read`.",
+        condition=_unread_script,
+    ),
+    EffectRule(
         id="upload-file",
         category="exfiltration",
         effects=frozenset({K.UPLOAD}),
@@ -983,6 +1024,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "without the gateway in front of it at the client's next start, so it is off limits to the agent.",
         remedy=_SHOW_THE_CHANGE,
         contents=True,
+        unpacked_into=True,
     ),
     EffectRule(
         id=_SP,
@@ -1009,6 +1051,10 @@ _ROWS_BY_KIND: Mapping[EffectKind, tuple[tuple[int, EffectRule], ...]] = Mapping
 def _shorten(text: str) -> str:
     t = " ".join(text.split())
     return t if len(t) <= _MAX_SHOWN else t[: _MAX_SHOWN - 1] + "…"
+
+
+# A path that does not depend on the current folder: a drive, a share, home, a variable.
+_ANCHORED = re.compile(r"[a-z]:|[\\/]{2}|~|\$|%", re.IGNORECASE)
 
 
 def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Target:
@@ -1047,7 +1093,11 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
         return Target(shown=_shorten(raw))
     extra = dict(effect.extra)
     readings = candidate_paths(raw)
-    takes_contents = kind in _TAKES_CONTENTS or (kind is K.READ and extra.get("recursive") == "true")
+    # A recursive read reads, and an archive unpacked into a folder may write, everything under the target; a
+    # relative folder to unpack into is a new one or the current one, which the gateway does not know.
+    recursive = extra.get("recursive") == "true"
+    unpacked = kind is K.WRITE and recursive and _ANCHORED.match(raw.strip("'\" ")) is not None
+    takes_contents = kind in _TAKES_CONTENTS or (kind is K.READ and recursive) or unpacked
     found, inside, emptied = _places(readings, gateway_paths, takes_contents)
     link_target = extra.get("link_target")
     linked: tuple[Place, ...] = ()
@@ -1091,6 +1141,8 @@ def _places(
 def _label(rule: EffectRule, target: Target) -> str:
     if rule.links is not None:
         return next((p.label for p in target.linked if p.category in rule.links), "this target")
+    if rule.places is None and rule.contents:  # any place inside counts: name the first (S-RULE-115)
+        return next((f"a folder that holds {p.label}" for p in target.inside), "this target")
     if rule.places is None:
         return next((p.label for p in target.places), "this target")
     label = next((p.label for p in target.places if p.category in rule.places), None)
@@ -1119,7 +1171,11 @@ def _hit(rule: EffectRule, effect: Effect, target: Target) -> RuleHit:
 
 def _applies(rule: EffectRule, effect: Effect, target: Target) -> bool:
     if rule.places is not None and rule.places.isdisjoint(target.categories):
-        held = rule.contents and not rule.places.isdisjoint(target.inside_categories)
+        held = (
+            rule.contents
+            and (effect.kind is not K.WRITE or rule.unpacked_into)
+            and not rule.places.isdisjoint(target.inside_categories)
+        )
         if not held:
             return False
     if rule.links is not None and rule.links.isdisjoint(target.linked_categories):

@@ -105,7 +105,7 @@ _CONSOLE_TITLES = re.compile(
 # included, which the observation does not show; it is judged as a console's would be.
 _REMOTE_SCREEN_TITLES = re.compile(
     r"(?:.* - )?remote desktop connection|windows sandbox|(?:.* - )?vmware (?:workstation|player|remote console)"
-    r"|.* - virtual machine connection|.* \[(?:running|läuft)\] - oracle vm virtualbox(?: : \d+)?"
+    r"|.* - virtual machine connection|.* \[[^\]]+\] - oracle (?:vm )?virtualbox(?: : \d+)?"
     r"|(?:.* - )?(?:realvnc |tightvnc |tigervnc )?vnc viewer|.* - (?:teamviewer|anydesk)"
 )
 # A language's own prompt (S-RULE-103): the Start menu's "Python 3.12 (64-bit)", a console titled with the

@@ -187,13 +187,7 @@ windows-apps       hijack-file   tree  | the app-alias folder on the PATH (a pro
 accessibility-tools hijack-file exact | an accessibility program Windows runs at the logon screen
     c:\windows\{system32,syswow64}\{sethc,utilman,osk,magnify,narrator,displayswitch,atbroker}.exe
 mcp-client-config  mcp-client-config exact | an MCP client's configuration (it says whether the gateway is in front)
-    ~\appdata\roaming\claude\claude_desktop_config.json
-    ~\appdata\local\packages\claude_*\localcache\roaming\claude\claude_desktop_config.json
-    ~\{.claude.json,.claude\settings.json,.claude\settings.local.json,.cursor\mcp.json,.gemini\settings.json}
-    ~\{.codex\config.toml,.lmstudio\mcp.json,.codeium\windsurf\mcp_config.json,.continue\config.json,.continue\config.yaml}
-    ~\appdata\roaming\{code,code - insiders,cursor,windsurf,vscodium}\user\mcp.json
-    ~\appdata\roaming\{code,code - insiders,cursor}\user\globalstorage\*\settings\*mcp*.json
-    ~\appdata\roaming\block\goose\config\config.yaml
+    $MCP_CLIENT_FILES
 editor-settings    editor-settings exact | an editor's user settings (they may list the MCP servers its agent starts)
     ~\appdata\roaming\{code,code - insiders,cursor,windsurf,vscodium}\user\settings.json
     ~\appdata\roaming\zed\settings.json
@@ -202,6 +196,32 @@ ps-profile         shell-profile exact | a PowerShell profile (it runs at every 
     c:\users\*\onedrive\*\{windowspowershell,powershell}\*profile.ps1
     c:\windows\{system32,syswow64}\windowspowershell\v1.0\*profile.ps1; c:\program files\powershell\*\*profile.ps1
 """
+# An MCP client's configuration files, each as (folder, file): the place `mcp-client-config` is
+# folder\file (a change however its path is built), and self_protection refuses any text naming the
+# file part (a name in a script whose path the judge cannot resolve). A folder of None is a project's
+# own file, in any folder: only the text check can know it. One list, so the two checks cannot drift.
+MCP_CLIENT_FILES: tuple[tuple[str | None, str], ...] = (
+    (r"~\appdata\roaming\claude", "claude_desktop_config.json"),
+    (r"~\appdata\local\packages\claude_*\localcache\roaming\claude", "claude_desktop_config.json"),
+    ("~", ".claude.json"),
+    ("~", r".claude\settings.json"),
+    ("~", r".claude\settings.local.json"),
+    ("~", r".cursor\mcp.json"),
+    ("~", r".gemini\settings.json"),
+    ("~", r".codex\config.toml"),
+    ("~", r".lmstudio\mcp.json"),
+    (r"~\.codeium", r"windsurf\mcp_config.json"),
+    ("~", r".continue\config.json"),
+    ("~", r".continue\config.yaml"),
+    (r"~\appdata\roaming\{code,code - insiders,cursor,windsurf,vscodium}", r"user\mcp.json"),
+    (r"~\appdata\roaming\{code,code - insiders,cursor}\user\globalstorage\*", r"settings\*mcp*.json"),
+    (r"~\appdata\roaming\block", r"goose\config\config.yaml"),
+    (None, ".mcp.json"),
+    (None, r".vscode\mcp.json"),
+    (None, "cline_mcp_settings.json"),
+)
+_MCP_CLIENT_PATTERNS = "\n".join(f"    {folder}\\{file}" for folder, file in MCP_CLIENT_FILES if folder is not None)
+
 # Browsers keep passwords, cookies and the key that decrypts them in these files (Chromium:
 # `<user data>\<profile>\Login Data`, `…\Local State`; Mozilla: `<profile>\logins.json`, `key4.db`).
 _CHROMIUM = {
@@ -448,5 +468,7 @@ def _parse_table(*tables: str) -> tuple[PlaceEntry, ...]:
     return tuple(entries)
 
 
-FILE_PLACES: tuple[PlaceEntry, ...] = _parse_table(_FILE_TABLE, _BROWSER_TABLE)
+FILE_PLACES: tuple[PlaceEntry, ...] = _parse_table(
+    _FILE_TABLE.replace("    $MCP_CLIENT_FILES", _MCP_CLIENT_PATTERNS), _BROWSER_TABLE
+)
 KEY_PLACES: tuple[PlaceEntry, ...] = _parse_table(_KEY_TABLE, _SERVICE_TABLE)

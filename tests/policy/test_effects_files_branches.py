@@ -34,6 +34,7 @@ def _e(kind: EffectKind, target: str | None, detail: str, extra: tuple[tuple[str
     return (kind, target, detail, None, None, extra)
 
 
+UNPACKED = (("recursive", "true"),)  # an archive's files land anywhere under the folder (S-RULE-115)
 CMDLETS: list[tuple[str, list[Row]]] = [
     (r"Remove-Item C:\Temp\old -Recurse", [_e(K.DELETE_RECURSIVE, r"C:\Temp\old", "Remove-Item -Recurse")]),
     (r"Remove-Item C:\Temp\a.txt", [_e(K.DELETE, r"C:\Temp\a.txt", "Remove-Item")]),
@@ -395,7 +396,7 @@ PROGRAMS: list[tuple[str, list[Row]]] = [
         r"expand C:\Temp\a.cab -F:* C:\Windows\System32",
         [
             _e(K.READ, r"C:\Temp\a.cab", "expand"),
-            _e(K.WRITE, r"C:\Windows\System32", "expand destination"),
+            _e(K.WRITE, r"C:\Windows\System32", "expand destination", UNPACKED),
         ],
     ),
     (r"expand -d C:\Temp\a.cab", [_e(K.READ, r"C:\Temp\a.cab", "expand")]),
@@ -419,12 +420,15 @@ PROGRAMS: list[tuple[str, list[Row]]] = [
     ),
     (
         r"tar -xf C:\Temp\a.tar -C C:\Windows",
-        [_e(K.READ, r"C:\Temp\a.tar", "tar -x"), _e(K.WRITE, r"C:\Windows", "tar -x")],
+        [_e(K.READ, r"C:\Temp\a.tar", "tar -x"), _e(K.WRITE, r"C:\Windows", "tar -x", UNPACKED)],
     ),
-    (r"tar xf a.tar", [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, ".", "tar -x")]),
-    (r"tar -xvzf a.tgz", [_e(K.READ, "a.tgz", "tar -x"), _e(K.WRITE, ".", "tar -x")]),
-    (r"tar --extract --file a.tar --directory C:\x", [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, r"C:\x", "tar -x")]),
-    (r"tar --get -f a.tar", [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, ".", "tar -x")]),
+    (r"tar xf a.tar", [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, ".", "tar -x", UNPACKED)]),
+    (r"tar -xvzf a.tgz", [_e(K.READ, "a.tgz", "tar -x"), _e(K.WRITE, ".", "tar -x", UNPACKED)]),
+    (
+        r"tar --extract --file a.tar --directory C:\x",
+        [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, r"C:\x", "tar -x", UNPACKED)],
+    ),
+    (r"tar --get -f a.tar", [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, ".", "tar -x", UNPACKED)]),
     (r"tar -cf a.tar C:\x", []),
     (r"tar -tf a.tar", []),
     (r"more C:\Temp\a.txt", [_e(K.READ, r"C:\Temp\a.txt", "more")]),

@@ -39,6 +39,7 @@ def _e(kind: EffectKind, target: str | None, detail: str, extra: Extra = ()) -> 
     return (kind, target, detail, None, None, extra)
 
 
+UNPACKED: Extra = (("recursive", "true"),)  # an archive's files land anywhere under the folder
 PIPED: list[tuple[str, list[Row]]] = [
     (
         r"Get-ChildItem C:\Temp\old -Recurse | Remove-Item",
@@ -407,7 +408,7 @@ DOWNLOADS: list[tuple[str, list[Row]]] = [
         [
             _e(K.WRITE, r"C:\Temp\x.zip", "Invoke-WebRequest -OutFile"),
             _e(K.READ, r"C:\Temp\x.zip", "Expand-Archive", ALL),
-            _e(K.WRITE, r"C:\Temp\x", "Expand-Archive destination"),
+            _e(K.WRITE, r"C:\Temp\x", "Expand-Archive destination", UNPACKED),
             _e(K.DOWNLOAD_EXECUTE, "https://x.example/x.zip", "download then run (invoke-webrequest + setup)"),
         ],
     ),
@@ -416,7 +417,7 @@ DOWNLOADS: list[tuple[str, list[Row]]] = [
         [
             _e(K.WRITE, "a.zip", "curl -o"),
             _e(K.READ, "a.zip", "tar -x"),
-            _e(K.WRITE, ".", "tar -x"),
+            _e(K.WRITE, ".", "tar -x", UNPACKED),
             _e(K.DOWNLOAD_EXECUTE, "https://x.example/a.zip", "download then run (curl + run)"),
         ],
     ),
@@ -464,7 +465,7 @@ DOWNLOADS: list[tuple[str, list[Row]]] = [
         [
             _e(K.WRITE, r"C:\Temp\x.zip", "Invoke-WebRequest -OutFile"),
             _e(K.READ, r"C:\Temp\other.zip", "Expand-Archive", ALL),
-            _e(K.WRITE, r"C:\Temp\x", "Expand-Archive destination"),
+            _e(K.WRITE, r"C:\Temp\x", "Expand-Archive destination", UNPACKED),
         ],
     ),
     ("iwr https://x.example/a.txt; Get-Date", []),

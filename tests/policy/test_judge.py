@@ -288,6 +288,9 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.EXECUTE, "\\\\files.example\\drop\\a.exe"), "remote-code", "ask"),
     (fx(K.EXECUTE, "\\\\?\\UNC\\files.example\\drop\\a.exe"), "remote-code", "ask"),
     (fx(K.EXECUTE, "//files.example@SSL/DavWWWRoot/a.exe"), "remote-code", "ask"),
+    # a script made from content nobody read; an archive unpacked over protected places (S-RULE-114, S-RULE-115)
+    (fx(K.WRITE, "C:\\t\\x.ps1", extra=(("unread_script", "true"),)), "unread-script", "ask"),
+    (fx(K.WRITE, "C:\\Users\\bob\\Documents", extra=(("recursive", "true"),)), "unpack-over-protected", "ask"),
     (fx(K.NETWORK_CHANGE, None, detail="route delete"), "network-change", "ask"),
     (
         fx(
@@ -390,7 +393,7 @@ ALLOWED_IDS = {
     "persistence-hijack", "credential-access", "security-weakening", "account-change", "log-clear",
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
-    "remote-code", "upload-file", "network-change", "wildcard-delete",
+    "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

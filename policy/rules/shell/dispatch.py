@@ -753,6 +753,26 @@ def _written_scripts(ops: Sequence[Operation]) -> dict[str, tuple[int, Value]]:
     return found
 
 
+def script_shell(path: object) -> str | None:
+    """The language a script at `path` is read in: `cmd` (`.bat`, `.cmd`), `powershell` (`.ps1`), else None.
+    Windows drops a name's trailing dots and spaces, so `x.ps1.` is `x.ps1`."""
+    if not isinstance(path, str):
+        return None
+    return _SCRIPT_SHELLS.get(ntpath.splitext(path.strip().strip("'\"").rstrip(". ").lower())[1])
+
+
+def judged_script_writes(ops: Sequence[Operation]) -> frozenset[int]:
+    """The operations that write a script the gateway reads, with constant content: it is judged as it is
+    written (`_scripts_written_then_run`). `New-Item x.ps1` with no value makes an empty one."""
+    if not any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops):
+        return frozenset()
+    judged = {at for base, (at, content) in _written_scripts(ops).items() if content is not None and script_shell(base)}
+    for at, op in enumerate(ops):
+        if op.name == "new-item" and len(op.args) < 2 and not any(key == "value" for key, _ in op.params):
+            judged.add(at)
+    return frozenset(judged)
+
+
 def _echoed(ops: Sequence[Operation], at: int) -> Value:
     """The text a redirection at `ops[at]` writes, when an echo beside it prints constant text: cmd emits
     `echo` before its `>`, PowerShell its `>` before the command (`echo x > f.bat`); else None (unknown)."""
@@ -808,5 +828,5 @@ def _written_script(args: Mapping[str, object]) -> Analysis | None:
     path, content = args.get("path"), args.get("content")
     if mode_of(args, "") != "write" or not isinstance(path, str) or not isinstance(content, str):
         return None
-    shell = _SCRIPT_SHELLS.get(ntpath.splitext(path.strip().rstrip(". ").lower())[1])
+    shell = script_shell(path)
     return script_content(shell, content) if shell is not None else None
