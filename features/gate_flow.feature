@@ -219,6 +219,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with SELF_PROTECTION
     And the desktop received nothing
 
+  @S-SELF-16
+  Scenario: The agent cannot reinstall the gateway from a wheel it chose
+    Given a gateway in front of the simulated desktop "default"
+    When the model calls "PowerShell" with {"command": "pip install --force-reinstall C:\\t\\winmcp_gateway-9.9-py3-none-any.whl"}
+    Then the result is refused with SELF_PROTECTION
+    And the desktop received nothing
+
   @S-SELF-12
   Scenario: The agent cannot rewrite its client's server list to skip the gateway at the next start
     Given a gateway in front of the simulated desktop "default"

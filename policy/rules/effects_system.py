@@ -32,6 +32,7 @@ from policy.rules.effects_security import (
     weakening,
     wmi_service_change,
 )
+from policy.rules.processes import PROTECTED_PROCESSES
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -270,6 +271,23 @@ def _wmic(op: Operation) -> Effects:
     return ()
 
 
+_PATH_TEST = re.compile(r"\b(?:commandline|executablepath)\s*(?:=|like)\s*['\"]([^'\"]*)", re.IGNORECASE)
+
+
+def _protected_in_path_test(text: str) -> str | None:
+    """A protected process a test of the program's path or command line reaches: one whose name the tested
+    text holds (`ExecutablePath = '…\\lsass.exe'`), or holds a LIKE fragment of (`CommandLine LIKE '%winmcp%'`
+    matches the gateway's command line). Other path tests select processes nobody can name (asked)."""
+    for tested in _PATH_TEST.findall(text):
+        folded = tested.lower().replace("\\\\", "\\")
+        fragments = [f for f in re.split(r"[%_\\/ ]+", folded.replace(".exe", " ")) if len(f) >= 4]
+        for process in sorted(PROTECTED_PROCESSES):
+            named = re.search(r"(?<![a-z0-9])" + re.escape(process) + r"(?![a-z0-9])", folded)
+            if named or any(f in process for f in fragments):
+                return process
+    return None
+
+
 def wmi_kill(text: str) -> Effect:
     """The kill a `wmic process … delete|call terminate` (or a Win32_Process filter) does.
 
@@ -290,6 +308,11 @@ def wmi_kill(text: str) -> Effect:
         return effect(K.KILL_FORCED, target, "Win32_Process terminate")
     if pid:
         return effect(K.KILL_FORCED, f"pid:{pid.group(1)}", "Win32_Process terminate")
+    if any(not tested.strip("%_ ") for tested in _PATH_TEST.findall(text)):  # `CommandLine LIKE '%'`: all of them
+        return effect(K.KILL_ALL, None, "Win32_Process terminate (every process)")
+    protected = _protected_in_path_test(text)
+    if protected is not None:
+        return effect(K.KILL_FORCED, protected, "Win32_Process terminate (by path or command line)")
     # Any other test (`ParentProcessId=624`, `UserName='bob'`, `where …`) selects processes not named: asked.
     if re.search(r"\bwhere\b|\bfilter\b|[=<>]|\blike\b", text, re.IGNORECASE):
         return effect(K.KILL_FORCED, None, "Win32_Process terminate (filtered)")

@@ -99,9 +99,21 @@ _SUBMODULE = r"(?:\.[\w.]+)?"
 _MAIN_FILE = re.compile(r"(?<![\w.-])gateway/__main__\.pyw?(?![\w.-])")
 
 
+# pip reads a project name with any run of `-`, `_`, `.` between its words (`WinMCP.Gateway` is `winmcp-gateway`,
+# PEP 503), and a wheel or sdist file starts with the name and `-<version>` (`winmcp_gateway-9.9-py3-none-any.whl`):
+# installed with --force-reinstall, the next start would run the agent's copy.
+_NAME_SEPARATOR = r"[-_.]+"
+_DISTRIBUTION_FILE = r"(?=-\d)"
+
+
 def _names_in_text(text: str, form: str) -> bool:
-    tail = "" if "/" in form else _SUBMODULE if form.startswith("-m ") else _PROGRAM_SUFFIX
-    return re.search(r"(?<![\w.-])" + re.escape(form) + tail + r"(?![\w.-])", text) is not None
+    if "/" in form:
+        return re.search(r"(?<![\w.-])" + re.escape(form) + r"(?![\w.-])", text) is not None
+    if form.startswith("-m "):
+        return re.search(r"(?<![\w.-])" + re.escape(form) + _SUBMODULE + r"(?![\w.-])", text) is not None
+    name = _NAME_SEPARATOR.join(re.escape(word) for word in re.split(_NAME_SEPARATOR, form))
+    ending = r"(?:(?![\w.-])|" + _DISTRIBUTION_FILE + ")"
+    return re.search(r"(?<![\w.-])" + name + _PROGRAM_SUFFIX + ending, text) is not None
 
 
 def protected_hit(tool: str, args: Mapping[str, object], protected_paths: Sequence[str]) -> RuleHit | None:

@@ -3877,6 +3877,11 @@ ORDINARY += [
     ("PowerShell", _ps(r"7z x C:\t\e.7z -oC:\src\e")),
 ]
 
+# A terminate selecting processes by their command line or path (S-RULE-88).
+DANGEROUS += [
+    ("PowerShell", _ps("wmic process where \"CommandLine like '%lsass%'\" call terminate"), "kill-critical-process")
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -1371,6 +1371,21 @@ def test_verdicts(command: str, expected: tuple[str, str] | None) -> None:
             _e(K.KILL_FORCED, None, "Win32_Process terminate (filtered)"),
             id="other-where",
         ),
+        pytest.param(  # the gateway's command line holds `winmcp-gateway` (S-RULE-88)
+            "where CommandLine like '%winmcp%'",
+            _e(K.KILL_FORCED, "winmcp-gateway", "Win32_Process terminate (by path or command line)"),
+            id="command-line-names-a-protected-process",
+        ),
+        pytest.param(
+            "-Filter \"ExecutablePath = 'C:\\Windows\\System32\\lsass.exe'\"",
+            _e(K.KILL_FORCED, "lsass", "Win32_Process terminate (by path or command line)"),
+            id="path-names-a-protected-process",
+        ),
+        pytest.param(
+            "where CommandLine like '%'",
+            _e(K.KILL_ALL, None, "Win32_Process terminate (every process)"),
+            id="command-line-like-anything",
+        ),
         pytest.param(
             "-Filter \"ExecutablePath like 'C:%'\"",
             _e(K.KILL_FORCED, None, "Win32_Process terminate (filtered)"),

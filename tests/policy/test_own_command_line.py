@@ -78,3 +78,29 @@ def test_app_starting_the_gateways_command_line_is_refused(args: dict[str, objec
 def test_other_names_that_only_look_alike_pass(command: str) -> None:
     """S-SELF-11: another extension, package or folder is not the gateway."""
     assert verdict("PowerShell", command=command) is None
+
+
+@requirement("S-SELF-16")
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pip install WinMCP.Gateway==0.0.1",  # PEP 503: the same project
+        "pip install winmcp__gateway",
+        "python -m pip install --force-reinstall C:\\t\\winmcp_gateway-9.9-py3-none-any.whl",
+        "pip install C:\\t\\winmcp-gateway-0.1.tar.gz",
+        "pipx install --force C:\\t\\WinMCP_Gateway-1.0-py3-none-any.whl",
+    ],
+)
+def test_installing_the_gateway_from_a_chosen_file_or_version_is_refused(command: str) -> None:
+    """S-SELF-16: the next start would run that copy of the gateway."""
+    assert verdict("PowerShell", command=command) == SELF
+
+
+@requirement("S-SELF-16")
+@pytest.mark.parametrize(
+    "command",
+    ["pip install requests", "Get-Content C:\\src\\winmcp-gateway-notes.txt", "Get-ChildItem C:\\src\\winmcp-gatewayx"],
+)
+def test_other_packages_and_names_that_only_begin_like_it_pass(command: str) -> None:
+    """S-SELF-16: only the project itself and its distribution files are the gateway's."""
+    assert verdict("PowerShell", command=command) is None

@@ -43,3 +43,29 @@ from tests.policy.verdicts import ps
 def test_the_filter_selects_the_processes_killed(command: str, expected: tuple[str, str]) -> None:
     """S-RULE-88: another property's test selects processes not named (asked); no filter is every process."""
     assert ps(command) == expected
+
+
+@requirement("S-RULE-88")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (
+            "Get-CimInstance Win32_Process -Filter \"CommandLine like '%lsass%'\""
+            " | Invoke-CimMethod -MethodName Terminate",
+            ("kill-critical-process", "deny"),
+        ),
+        ("wmic process where \"ExecutablePath like '%winlogon%'\" call terminate", ("kill-critical-process", "deny")),
+        ("wmic process where \"CommandLine like '%winmcp%'\" call terminate", ("kill-critical-process", "deny")),
+        ("wmic process where \"CommandLine like '%'\" call terminate", ("kill-all", "deny")),
+        (
+            "Get-CimInstance Win32_Process -Filter \"CommandLine like '%notepad%'\""
+            " | Invoke-CimMethod -MethodName Terminate",
+            ("force-kill", "ask"),
+        ),
+    ],
+)
+def test_a_command_line_or_path_test_names_the_processes_as_a_name_test_does(
+    command: str, expected: tuple[str, str]
+) -> None:
+    """S-RULE-88: `CommandLine LIKE '%winmcp%'` selects the gateway as surely as its name would."""
+    assert ps(command) == expected
