@@ -974,3 +974,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "unpack-over-protected" with action "ask"
     When PowerShell is asked to run "Expand-Archive C:\Users\me\Downloads\e.zip -DestinationPath C:\Users\me\Downloads\e"
     Then the call hits no rule
+
+  @S-RULE-116
+  Scenario: What a scheduled task or a run key will run is judged now
+    Given the built-in command rules
+    When PowerShell is asked to run "schtasks /create /tn x /sc once /st 23:00 /tr 'cmd /c rd /s /q C:\Users'"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When "Registry" is called with {"mode": "set", "path": "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run", "name": "x", "value": "cmd /c rd /s /q C:\\Users"}
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "schtasks /create /tn backup /sc daily /st 02:00 /tr 'robocopy C:\Users\me\Documents D:\backup /E'"
+    Then the call hits rule "persistence-autostart" with action "ask"

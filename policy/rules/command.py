@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from policy.decision import RuleHit
 from policy.rules.effects import pipeline_effects, tool_effects
+from policy.rules.effects_common import RUNS_LATER
 from policy.rules.effects_network import copied_off, written_off
 from policy.rules.effects_security import SERVICES_NOT_KNOWN
 from policy.rules.judge import judge_all
 from policy.rules.normalize import normalise
+from policy.rules.paths import canonical_key
+from policy.rules.places import key_places
 from policy.rules.processes import ends_own_process
+from policy.rules.shell.argv import split_command_line
 from policy.rules.shell.dispatch import analyse_tool
 from policy.rules.shell.ops import Analysis, Effect, EffectKind, Operation
 
@@ -196,6 +200,44 @@ def _own_process_hit(effects: Sequence[Effect], own_processes: Collection[str]) 
     return None
 
 
+# A run key's value is the command line Windows starts at every logon (S-RULE-116).
+_COMMAND_KEYS = frozenset({"run-key"})
+_LATER_DEPTH = 3  # a task that schedules a task …: judged this many levels down, then it is only asked
+
+
+def _runs_later(effects: Sequence[Effect]) -> tuple[str, ...]:
+    """The command lines the call sets up to run later: a task's action, a service's binary, an `at` job, a
+    run key's value."""
+    lines: list[str] = []
+    for e in effects:
+        line = dict(e.extra).get(RUNS_LATER)
+        if line is None and e.kind is EffectKind.REGISTRY_SET and e.data and e.target:
+            key = canonical_key(e.target)
+            if key is not None and any(p.id in _COMMAND_KEYS for p in key_places(key, e.value_name)):
+                line = e.data
+        if line and line.strip():
+            lines.append(line.strip())
+    return tuple(dict.fromkeys(lines))
+
+
+def _later_hits(
+    lines: Sequence[str], gateway_paths: Sequence[str], own_processes: Collection[str], depth: int
+) -> list[RuleHit]:
+    """A deny for each command line set up to run later that would be refused if it ran now (S-RULE-116):
+    judged as the program started with those arguments, as Windows starts it."""
+    hits: list[RuleHit] = []
+    for line in lines if depth < _LATER_DEPTH else ():
+        argv = split_command_line(line)
+        if not argv:
+            continue
+        started = {"mode": "launch_executable", "executable": argv[0], "args": argv[1:]}
+        inner = judge_call("App", started, gateway_paths=gateway_paths, own_processes=own_processes, depth=depth + 1)
+        deny = next((h for h in inner.hits if h.action == "deny"), None)
+        if deny is not None:
+            hits.append(replace(deny, reason=f"what this sets up to run later would be refused now: {deny.reason}"))
+    return hits
+
+
 def judge_call(
     tool: str,
     args: Mapping[str, object],
@@ -203,6 +245,7 @@ def judge_call(
     gateway_paths: Sequence[str] = (),
     dynamic_action: Literal["ask", "deny"] = "ask",
     own_processes: Collection[str] = (),
+    depth: int = 0,
 ) -> Judged:
     """Analyse one call and judge its effects (module docstring).
 
@@ -212,6 +255,7 @@ def judge_call(
         gateway_paths: the gateway's own files and folders (self-protection by place).
         dynamic_action: what a non-constant command name or target gets.
         own_processes: the gateway's own pid and interpreter name (self-protection by process).
+        depth: how many command lines set up to run later led here (`_later_hits`).
 
     Returns:
         The analysis, effects, views for the regex rules (None: use the raw views) and hits.
@@ -232,6 +276,9 @@ def judge_call(
     found = judge_all(effects, gateway_paths=gateway_paths)
     if found is not None:
         hits.append(found)
+    later = _runs_later(effects)
+    if later:
+        hits.extend(_later_hits(later, gateway_paths, own_processes, depth))
     unknown = (*(analysis.dynamic if analysis is not None else ()), *_unknown_targets(effects))
     if unknown:
         hits.append(_dynamic_hit(unknown, dynamic_action))

@@ -72,6 +72,9 @@ def display(name: str) -> str:
 # folder (it may hold a file for any path under it, S-RULE-115): the places inside count
 # (`judge.resolve_target`).
 RECURSIVE: tuple[tuple[str, str], ...] = (("recursive", "true"),)
+# The `extra` key naming the command line a persistence entry runs later (a task's action, a service's binary,
+# an `at` job): `command.later_hits` judges it now (S-RULE-116).
+RUNS_LATER = "runs_later"
 # The `extra` of a write that makes a script from content the gateway did not read (`effects_scripts`).
 UNREAD_SCRIPT: tuple[tuple[str, str], ...] = (("unread_script", "true"),)
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from policy.rules.effects_common import (
+    RUNS_LATER,
     Effects,
     Handler,
     argv_of,
@@ -109,6 +110,9 @@ def service_name(value: Value) -> str:
     return lower(value).removesuffix(".exe")
 
 
+_RUN_OPTIONS = frozenset({"binpath=", "command="})
+
+
 def _sc(op: Operation) -> Effects:
     words = list(argv_of(op).words)
     if words and lower(words[0]).startswith("\\\\"):
@@ -129,7 +133,10 @@ def _sc(op: Operation) -> Effects:
         return (weakening("service-acl", service, "sc sdset"),)
     if verb in ("create", "config", "failure"):
         command = re.search(r"(?:binpath|command)=\s*(\S.*)", rest)
-        extra = (("command", command.group(1)),) if command else ()
+        extra: tuple[tuple[str, str], ...] = (("command", command.group(1)),) if command else ()
+        # sc takes the binary as the one word after `binPath=` (quoted when it holds spaces), as written.
+        binary = next((words[i + 1] for i in range(2, len(words) - 1) if lower(words[i]) in _RUN_OPTIONS), None)
+        extra += ((RUNS_LATER, binary),) if binary else ()
         return (effect(K.PERSISTENCE, service, f"sc {verb}", extra=extra),)
     return ()
 
@@ -366,7 +373,7 @@ def _service_change(op: Operation) -> Effects:
                 K.PERSISTENCE,
                 names[0] if names else None,
                 "Set-Service -BinaryPathName",
-                extra=(("command", binary or ""),),
+                extra=(("command", binary or ""),) + (((RUNS_LATER, binary),) if binary else ()),
             )
         )
     return tuple(out)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from policy.rules.effects_common import (
+    RUNS_LATER,
     Effects,
     Handler,
     argv_of,
@@ -74,7 +75,7 @@ def _schtasks(op: Operation) -> Effects:
     name = argv.value("tn")
     if argv.flag("create", "change"):
         command = argv.value("tr")
-        extra = (("command", command),) if command else ()
+        extra = (("command", command), (RUNS_LATER, command)) if command else ()
         return (
             effect(K.PERSISTENCE, name, "schtasks /create" if argv.flag("create") else "schtasks /change", extra=extra),
         )
@@ -84,10 +85,17 @@ def _schtasks(op: Operation) -> Effects:
 
 
 def _at(op: Operation) -> Effects:
-    words = argv_of(op).positionals()
-    if any(w is not None and re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", w.strip()) for w in words):
-        return (effect(K.PERSISTENCE, None, "at (scheduled job)"),)
-    return ()
+    words = list(op.args)
+    at = next(
+        (i for i, w in enumerate(words) if w is not None and re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", w.strip())), None
+    )
+    if at is None:
+        return ()
+    job = words[at + 1 :]  # the command line, after the time and at's own switches (/interactive, /every:, /next:)
+    while job and job[0] is not None and re.match(r"/(?:interactive|every:|next:)", job[0], re.IGNORECASE):
+        job = job[1:]
+    later = ((RUNS_LATER, " ".join(w for w in job if w is not None)),) if job and None not in job else ()
+    return (effect(K.PERSISTENCE, None, "at (scheduled job)", extra=later),)
 
 
 def _vssadmin(op: Operation) -> Effects:
@@ -409,11 +417,17 @@ def _account(positional: tuple[str, ...], *names: str) -> Handler:
     return handle
 
 
-def _persistence(positional: tuple[str, ...], name: str, command: str) -> Handler:
+def _persistence(positional: tuple[str, ...], name: str, command: str, later: tuple[str, str] | None = None) -> Handler:
+    """PERSISTENCE of the entry `name` names; `later` is (program, arguments) of what it runs, when known."""
+
     def handle(op: Operation) -> Effects:
         bound = bind(op, positional)
         run = first(bound, command)
-        extra = (("command", run),) if run else ()
+        extra: tuple[tuple[str, str], ...] = (("command", run),) if run else ()
+        if later is not None:  # what runs is known: the program, and its arguments when given
+            program, arguments = first(bound, later[0]), first(bound, later[1]) if later[1] else None
+            if program and (arguments or not (later[1] and later[1] in bound)):
+                extra += ((RUNS_LATER, f"{program} {arguments}" if arguments else program),)
         return (effect(K.PERSISTENCE, first(bound, name), display(op.name), extra=extra),)
 
     return handle
@@ -530,11 +544,11 @@ SYSTEM_CMDLETS: Mapping[str, Handler] = {
     "set-adaccountpassword": _account(("identity",), "identity"),
     "enable-adaccount": _account(("identity",), "identity"),
     "unlock-adaccount": _account(("identity",), "identity"),
-    "new-service": _persistence(("name", "binarypathname"), "name", "binarypathname"),
+    "new-service": _persistence(("name", "binarypathname"), "name", "binarypathname", ("binarypathname", "")),
     "register-scheduledtask": _persistence(("taskname",), "taskname", "action"),
     "set-scheduledtask": _persistence(("taskname",), "taskname", "action"),
     "new-scheduledtask": _persistence((), "description", "action"),
-    "new-scheduledtaskaction": _persistence(("execute",), "execute", "argument"),
+    "new-scheduledtaskaction": _persistence(("execute",), "execute", "argument", ("execute", "argument")),
     "new-scheduledtasktrigger": _persistence((), "at", "once"),
     "set-wmiinstance": _wmi_instance,
     "new-ciminstance": _wmi_instance,

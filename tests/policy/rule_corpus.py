@@ -3882,6 +3882,30 @@ DANGEROUS += [
     ("PowerShell", _ps("wmic process where \"CommandLine like '%lsass%'\" call terminate"), "kill-critical-process")
 ]
 
+# What a persistence entry will run is judged now (S-RULE-116).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r'schtasks /create /tn x /sc once /st 23:00 /tr "cmd /c rd /s /q C:\Users"'),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(r"New-Service -Name x -BinaryPathName 'cmd.exe /c rd /s /q C:\Users'"),
+        "protected-place-delete",
+    ),
+    (
+        "Registry",
+        {
+            "mode": "set",
+            "path": "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run",
+            "name": "x",
+            "value": "cmd /c rd /s /q C:\\Users",
+        },
+        "protected-place-delete",
+    ),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -115,7 +115,13 @@ def _op(name: str, text: str, *args: str, shell: str = "powershell", piped_from:
             r'sc.exe create updater binPath= "C:\Users\Public\e.exe" start= auto',
             (
                 effect(
-                    K.PERSISTENCE, "updater", "sc create", extra=(("command", "c:\\users\\public\\e.exe start= auto"),)
+                    K.PERSISTENCE,
+                    "updater",
+                    "sc create",
+                    extra=(
+                        ("command", "c:\\users\\public\\e.exe start= auto"),
+                        ("runs_later", "C:\\Users\\Public\\e.exe"),
+                    ),
                 ),
             ),
             id="create-with-binpath",
@@ -125,7 +131,14 @@ def _op(name: str, text: str, *args: str, shell: str = "powershell", piped_from:
         ),
         pytest.param(
             r"sc.exe config Spooler binpath= C:\x\y.exe",
-            (effect(K.PERSISTENCE, "Spooler", "sc config", extra=(("command", "c:\\x\\y.exe"),)),),
+            (
+                effect(
+                    K.PERSISTENCE,
+                    "Spooler",
+                    "sc config",
+                    extra=(("command", "c:\\x\\y.exe"), ("runs_later", "C:\\x\\y.exe")),
+                ),
+            ),
             id="config-other-binpath",
         ),
         pytest.param(
@@ -135,7 +148,14 @@ def _op(name: str, text: str, *args: str, shell: str = "powershell", piped_from:
         ),
         pytest.param(
             r'sc.exe failure Spooler command= "C:\x.exe arg" actions= run/1000',
-            (effect(K.PERSISTENCE, "Spooler", "sc failure", extra=(("command", "c:\\x.exe arg actions= run/1000"),)),),
+            (
+                effect(
+                    K.PERSISTENCE,
+                    "Spooler",
+                    "sc failure",
+                    extra=(("command", "c:\\x.exe arg actions= run/1000"), ("runs_later", "C:\\x.exe arg")),
+                ),
+            ),
             id="failure-command",
         ),
     ],
@@ -697,7 +717,7 @@ def test_smb_configuration(command: str, expected: tuple[Effect, ...]) -> None:
                     K.PERSISTENCE,
                     "Spooler",
                     "Set-Service -BinaryPathName",
-                    extra=(("command", "C:\\Users\\Public\\evil.exe"),),
+                    extra=(("command", "C:\\Users\\Public\\evil.exe"), ("runs_later", "C:\\Users\\Public\\evil.exe")),
                 ),
             ),
             id="binary-path",

@@ -22,6 +22,7 @@ from tests.policy.verdicts import ps_effects as _effects
 
 K = EffectKind
 _e = effect
+LATER = "runs_later"  # the command line an entry runs later (S-RULE-116)
 
 
 # ---------------------------------------------------------------------------------------
@@ -88,12 +89,12 @@ _e = effect
         pytest.param("net start WinDefend", (), id="net-start-defender"),
         pytest.param(
             "schtasks /create /tn Upd /tr C:\\x.exe /sc onlogon",
-            (_e(K.PERSISTENCE, "Upd", "schtasks /create", extra=(("command", "C:\\x.exe"),)),),
+            (_e(K.PERSISTENCE, "Upd", "schtasks /create", extra=(("command", "C:\\x.exe"), (LATER, "C:\\x.exe"))),),
             id="schtasks-create",
         ),
         pytest.param(
             "schtasks /change /tn Upd /tr C:\\y.exe",
-            (_e(K.PERSISTENCE, "Upd", "schtasks /change", extra=(("command", "C:\\y.exe"),)),),
+            (_e(K.PERSISTENCE, "Upd", "schtasks /change", extra=(("command", "C:\\y.exe"), (LATER, "C:\\y.exe"))),),
             id="schtasks-change",
         ),
         pytest.param(
@@ -103,8 +104,14 @@ _e = effect
         ),
         pytest.param("schtasks /run /tn Upd", (_e(K.EXECUTE, "Upd", "schtasks /run"),), id="schtasks-run"),
         pytest.param("schtasks /query /tn Upd", (), id="schtasks-query"),
-        pytest.param("at 23:00 C:\\x.exe", (_e(K.PERSISTENCE, None, "at (scheduled job)"),), id="at-time"),
-        pytest.param("at 9:30:15 cmd", (_e(K.PERSISTENCE, None, "at (scheduled job)"),), id="at-seconds"),
+        pytest.param(
+            "at 23:00 C:\\x.exe",
+            (_e(K.PERSISTENCE, None, "at (scheduled job)", extra=((LATER, "C:\\x.exe"),)),),
+            id="at-time",
+        ),
+        pytest.param(
+            "at 9:30:15 cmd", (_e(K.PERSISTENCE, None, "at (scheduled job)", extra=((LATER, "cmd"),)),), id="at-seconds"
+        ),
         pytest.param("at \\\\srv", (), id="at-list-remote"),
         pytest.param(
             "vssadmin delete shadows /all /quiet",
@@ -427,7 +434,7 @@ _e = effect
         ),
         pytest.param(
             "schtasks /create /sc onlogon /tr C:\\x.exe",
-            (_e(K.PERSISTENCE, None, "schtasks /create", extra=(("command", "C:\\x.exe"),)),),
+            (_e(K.PERSISTENCE, None, "schtasks /create", extra=(("command", "C:\\x.exe"), (LATER, "C:\\x.exe"))),),
             id="schtasks-create-no-name",
         ),
         pytest.param("net share data=", (_e(K.NETWORK_CHANGE, None, "net share"),), id="net-share-empty-path"),
@@ -719,12 +726,12 @@ def test_wmic(command: str, expected: tuple[Effect, ...]) -> None:
         ),
         pytest.param(
             "New-Service -Name Upd -BinaryPathName C:\\x.exe",
-            (_e(K.PERSISTENCE, "Upd", "New-Service", extra=(("command", "C:\\x.exe"),)),),
+            (_e(K.PERSISTENCE, "Upd", "New-Service", extra=(("command", "C:\\x.exe"), (LATER, "C:\\x.exe"))),),
             id="new-service",
         ),
         pytest.param(
             "New-Service Upd C:\\x.exe",
-            (_e(K.PERSISTENCE, "Upd", "New-Service", extra=(("command", "C:\\x.exe"),)),),
+            (_e(K.PERSISTENCE, "Upd", "New-Service", extra=(("command", "C:\\x.exe"), (LATER, "C:\\x.exe"))),),
             id="new-service-positional",
         ),
         pytest.param(
@@ -744,12 +751,19 @@ def test_wmic(command: str, expected: tuple[Effect, ...]) -> None:
         ),
         pytest.param(
             'New-ScheduledTaskAction -Execute C:\\x.exe -Argument "/q"',
-            (_e(K.PERSISTENCE, "C:\\x.exe", "New-ScheduledTaskAction", extra=(("command", "/q"),)),),
+            (
+                _e(
+                    K.PERSISTENCE,
+                    "C:\\x.exe",
+                    "New-ScheduledTaskAction",
+                    extra=(("command", "/q"), (LATER, "C:\\x.exe /q")),
+                ),
+            ),
             id="new-task-action",
         ),
         pytest.param(
             "New-ScheduledTaskAction C:\\x.exe",
-            (_e(K.PERSISTENCE, "C:\\x.exe", "New-ScheduledTaskAction"),),
+            (_e(K.PERSISTENCE, "C:\\x.exe", "New-ScheduledTaskAction", extra=((LATER, "C:\\x.exe"),)),),
             id="new-task-action-positional",
         ),
         pytest.param(

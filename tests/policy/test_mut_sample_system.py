@@ -239,7 +239,14 @@ def test_bitsadmin_notify_command_without_a_program_runs_an_unknown_program() ->
         ),
         pytest.param(
             "sc.exe create evil binPath= C:\\x\\evil.exe",
-            (effect(K.PERSISTENCE, "evil", "sc create", extra=(("command", "c:\\x\\evil.exe"),)),),
+            (
+                effect(
+                    K.PERSISTENCE,
+                    "evil",
+                    "sc create",
+                    extra=(("command", "c:\\x\\evil.exe"), ("runs_later", "C:\\x\\evil.exe")),
+                ),
+            ),
             id="sc-create-with-binpath",
         ),
         pytest.param(
@@ -372,7 +379,14 @@ def test_uninstalling_security_software_is_read_from_the_uninstall_and_what_pipe
         ),
         pytest.param(
             "schtasks /create /tn Updater /tr C:\\x\\evil.exe /sc onlogon",
-            (effect(K.PERSISTENCE, "Updater", "schtasks /create", extra=(("command", "C:\\x\\evil.exe"),)),),
+            (
+                effect(
+                    K.PERSISTENCE,
+                    "Updater",
+                    "schtasks /create",
+                    extra=(("command", "C:\\x\\evil.exe"), ("runs_later", "C:\\x\\evil.exe")),
+                ),
+            ),
             id="schtasks-create-names-its-command",
         ),
     ],
