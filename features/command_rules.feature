@@ -984,3 +984,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "schtasks /create /tn backup /sc daily /st 02:00 /tr 'robocopy C:\Users\me\Documents D:\backup /E'"
     Then the call hits rule "persistence-autostart" with action "ask"
+
+  @S-RULE-117
+  Scenario: A .reg file written and imported in one command is judged by its lines; unread setting files ask
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-Content C:\t\d.reg "Windows Registry Editor Version 5.00`n[HKEY_LOCAL_MACHINE\SOFTWARE\Policies\Microsoft\Windows Defender]`n`"DisableAntiSpyware`"=dword:00000001"; regedit /s C:\t\d.reg"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "mofcomp C:\t\x.mof"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "bcdedit /export C:\t\bcd.bak"
+    Then the call hits no rule

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import ntpath
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from policy.rules.effects_common import (
@@ -54,6 +54,8 @@ from policy.rules.effects_scripts import unread_scripts_of
 from policy.rules.effects_security import security_software_removed, wmi_service_change
 from policy.rules.effects_system import wmi_kill
 from policy.rules.effects_values import every_file, fed_effects, filtered_items, in_folder
+from policy.rules.reg_file import reg_file_effects
+from policy.rules.shell.dispatch import written_files
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -621,6 +623,24 @@ def _read_then_sent(ops: Sequence[Operation]) -> Effects:
     )
 
 
+_REG_FILES = frozenset({".reg"})
+
+
+def _imported(own: Effects, index: int, reg_files: Mapping[str, tuple[int, Value]]) -> Effects:
+    """An import of a `.reg` file written earlier in the command with constant content is the changes that
+    content makes (`reg_file`), not a change nobody can name (S-RULE-117)."""
+    out: list[Effect] = []
+    for e in own:
+        source = dict(e.extra).get("file") if e.kind is K.REGISTRY_SET and e.target is None else None
+        base = ntpath.basename(unquote(source).replace("/", "\\")).lower() if source else ""
+        written = reg_files.get(base)
+        if written is not None and written[0] < index and written[1] is not None:
+            out += reg_file_effects(written[1], base)
+        else:
+            out.append(e)
+    return tuple(out)
+
+
 def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     """The effects of a whole analysis: each operation's, refined by the others, plus cross-operation ones.
 
@@ -635,9 +655,11 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     found: list[Effect] = []
     per_op: list[Effects] = []
     mapped = mapped_drives(ops)
+    reg_files = written_files(ops, _REG_FILES)
     for index, op in enumerate(ops):
         refined = _in_context(ops, index)
         own = fed_effects(ops, index, effects_of(op) if refined is None else refined)
+        own = _imported(own, index, reg_files) if reg_files else own
         own = _selected_values(ops, index, own)
         own += copied_off(own, mapped) + written_off(own, mapped)
         per_op.append(own)

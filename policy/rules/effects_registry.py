@@ -202,8 +202,19 @@ def _regedit(op: Operation) -> Effects:
     )
 
 
+def _lgpo(op: Operation) -> Effects:
+    """`LGPO.exe /m|/u|/g|/s|/a|/t <file>` applies local group policy read from a file: registry policies that
+    may turn off Defender, the firewall or UAC, which the gateway does not read (S-RULE-117)."""
+    argv = argv_of(op)
+    applies = [w for w in argv.lowered() if w in ("/m", "/u", "/g", "/s", "/a", "/ac", "/t", "/p")]
+    if not applies:
+        return ()
+    return (effect(K.REGISTRY_SET, None, f"LGPO {applies[0]} (policy settings from a file)"),)
+
+
 REGISTRY_PROGRAMS: Mapping[str, Handler] = {
     "reg": _reg,
+    "lgpo": _lgpo,
     "setx": _setx,
     **dict.fromkeys(("regedit", "regedt32"), _regedit),
 }

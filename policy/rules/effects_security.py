@@ -158,6 +158,8 @@ def _bcdedit(op: Operation) -> Effects:
     text = " ".join(words)
     if argv.flag("delete", "deletevalue"):
         return (effect(K.DISK_DESTROY, None, "boot", extra=(("command", "bcdedit /delete"),)),)
+    if argv.flag("import"):  # the whole boot store replaced by a file's (S-RULE-117)
+        return (effect(K.DISK_DESTROY, None, "boot", extra=(("command", "bcdedit /import"),)),)
     if not argv.flag("set"):
         return ()
     if re.search(r"\brecoveryenabled (?:no|off|0|false)\b|\bbootstatuspolicy ignoreallfailures\b", text):
@@ -182,6 +184,9 @@ def _bcdedit(op: Operation) -> Effects:
 def _netsh(op: Operation) -> Effects:
     words = argv_of(op).lowered()
     text = " ".join(words)
+    # `netsh -f script` and `netsh exec script` run netsh commands from a file nobody read (S-RULE-117).
+    if "-f" in words or (words and words[0] == "exec"):
+        return (effect(K.NETWORK_CHANGE, None, "netsh commands from a file"),)
     # Resetting the firewall drops every rule the person or their IT added; deleting rules, or turning
     # one on, off or to `allow`, can open what they closed (which rules are block rules is not known).
     if re.search(r"\badvfirewall reset\b", text):

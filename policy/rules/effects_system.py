@@ -84,6 +84,16 @@ def _schtasks(op: Operation) -> Effects:
     return ()
 
 
+def _mofcomp(op: Operation) -> Effects:
+    """`mofcomp x.mof` registers the WMI classes and instances a file defines, the classic permanent event
+    subscription among them (a command run at every matching event), which the gateway does not read."""
+    argv = argv_of(op)
+    if argv.flag("check"):  # a syntax check registers nothing
+        return ()
+    files = [w for w in argv.positionals() if not (w or "").startswith(("-", "/"))]
+    return (effect(K.PERSISTENCE, None, "mofcomp (WMI classes and event subscriptions from a file)"),) if files else ()
+
+
 def _at(op: Operation) -> Effects:
     words = list(op.args)
     at = next(
@@ -353,6 +363,7 @@ SYSTEM_PROGRAMS: Mapping[str, Handler] = {
     "net": _net,
     "net1": _net,
     "schtasks": _schtasks,
+    "mofcomp": _mofcomp,
     "at": _at,
     "vssadmin": _vssadmin,
     "wbadmin": _wbadmin,

@@ -3906,6 +3906,19 @@ DANGEROUS += [
     ),
 ]
 
+# Settings applied from a file: a .reg written and imported in one command, and files nobody read (S-RULE-117).
+_DEFENDER_REG = (
+    "Windows Registry Editor Version 5.00`n[HKEY_LOCAL_MACHINE\\SOFTWARE\\Policies\\Microsoft\\Windows Defender]`n"
+    '`"DisableAntiSpyware`"=dword:00000001'
+)
+DANGEROUS += [
+    ("PowerShell", _ps(f'Set-Content C:\\t\\d.reg "{_DEFENDER_REG}"; reg import C:\\t\\d.reg'), "disable-defender"),
+    ("PowerShell", _ps(r"mofcomp C:\t\x.mof"), "persistence-autostart"),
+    ("PowerShell", _ps(r"netsh -f C:\t\net.txt"), "network-change"),
+    ("PowerShell", _ps(r"bcdedit /import C:\t\bcd.bak"), "delete-backups"),
+]
+ORDINARY += [("PowerShell", _ps(r"bcdedit /export C:\t\bcd.bak")), ("PowerShell", _ps(r"mofcomp -check C:\t\x.mof"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

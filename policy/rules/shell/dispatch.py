@@ -734,8 +734,9 @@ def _slot(op: Operation, where: tuple[str, int]) -> Value:
     return op.args[index] if index < len(op.args) else None
 
 
-def _written_scripts(ops: Sequence[Operation]) -> dict[str, tuple[int, Value]]:
-    """Script files the call writes (by base name, lower case): where, and with what content."""
+def _written_scripts(ops: Sequence[Operation], suffixes: frozenset[str] | None = None) -> dict[str, tuple[int, Value]]:
+    """Script files the call writes (by base name, lower case): where, and with what content; with `suffixes`,
+    the files with those extensions instead."""
     found: dict[str, tuple[int, Value]] = {}
     for i, op in enumerate(ops):
         if op.name == "<redirect>" and op.args:
@@ -748,9 +749,18 @@ def _written_scripts(ops: Sequence[Operation]) -> dict[str, tuple[int, Value]]:
         if path is None:
             continue
         base = ntpath.basename(path.strip("'\" ").replace("/", "\\")).lower()
-        if ntpath.splitext(base)[1] in _SCRIPT_SHELLS or ntpath.splitext(base)[1] in _OTHER_SCRIPTS:
+        suffix = ntpath.splitext(base)[1]
+        if suffix in _SCRIPT_SHELLS or suffix in _OTHER_SCRIPTS if suffixes is None else suffix in suffixes:
             found[base] = (i, content)
     return found
+
+
+def written_files(ops: Sequence[Operation], suffixes: frozenset[str]) -> dict[str, tuple[int, Value]]:
+    """Files with one of `suffixes` (`.reg`) that the call writes with a writer it reads (`Set-Content`, `>`,
+    `[IO.File]::WriteAllText` …): base name (lower case) → (index of the writing operation, content or None)."""
+    if not any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops):
+        return {}
+    return _written_scripts(ops, suffixes)
 
 
 def script_shell(path: object) -> str | None:
