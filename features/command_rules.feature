@@ -994,3 +994,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When PowerShell is asked to run "bcdedit /export C:\t\bcd.bak"
     Then the call hits no rule
+
+  @S-RULE-118
+  Scenario: A tool asked to print a stored token is credential access; asking who is signed in passes
+    Given the built-in command rules
+    When PowerShell is asked to run "gh auth token"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "aws configure get aws_secret_access_key"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "gh auth status"
+    Then the call hits no rule

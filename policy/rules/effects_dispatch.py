@@ -45,6 +45,7 @@ from policy.rules.effects_system import (
     adsi_effects,
     credential_words,
     dotnet_system,
+    secret_printers,
 )
 from policy.rules.shell.ops import RUN_PATH, EffectKind, Operation, Shell, Value
 
@@ -188,6 +189,8 @@ def effects_of(op: Operation) -> Effects:
     if op.shell == "program":
         found += credential_words(op)
         found += argument_reads(op, {e.target for e in found})
+    if op.shell in ("program", "powershell", "cmd"):  # `docker-credential-wincred` reads as a cmdlet's name
+        found += secret_printers(program_stem(op.name), op)
     if op.shell == "dotnet":
         found += dotnet_system(op)
         found += dotnet_security(op)

@@ -131,12 +131,14 @@ def _reagentc(op: Operation) -> Effects:
 
 
 def _diskshadow(op: Operation) -> Effects:
-    text = argv_of(op).text()
-    return (
-        (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "diskshadow delete"),)),)
-        if "delete" in text
-        else ()
-    )
+    """`diskshadow … delete shadows` deletes backups; `diskshadow /s script` runs shadow-copy commands from a file
+    nobody read: it may delete every backup or expose one to copy `ntds.dit` or the SAM from (S-RULE-117)."""
+    argv = argv_of(op)
+    if "delete" in argv.text():
+        return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "diskshadow delete"),)),)
+    if argv.flag("s"):
+        return (effect(K.DELETE, None, "diskshadow script (it may delete or expose shadow copies)"),)
+    return ()
 
 
 def _wevtutil(op: Operation) -> Effects:
@@ -335,6 +337,41 @@ def wmi_kill(text: str) -> Effect:
     if re.search(r"\bwhere\b|\bfilter\b|[=<>]|\blike\b", text, re.IGNORECASE):
         return effect(K.KILL_FORCED, None, "Win32_Process terminate (filtered)")
     return effect(K.KILL_ALL, None, "Win32_Process terminate (every process)")
+
+
+# Command-line tools that print a stored secret (S-RULE-118): the token or password lands in the agent's
+# transcript, as a read of the file that keeps it would. Program → the subcommand words that print one.
+_SECRET_PRINTERS: Mapping[str, tuple[tuple[str, ...], ...]] = {
+    "git": (("credential", "fill"), ("credential", "get"), ("credential-manager", "get")),
+    "git-credential-manager": (("get",),),
+    "gh": (("auth", "token"),),
+    "az": (("account", "get-access-token"),),
+    "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token")),
+    "aws": (("configure", "export-credentials"), ("ecr", "get-login-password"), ("sts", "get-session-token")),
+    "op": (("read",),),
+    "bw": (("get",), ("export",), ("list", "items")),  # `list items` prints each login with its password
+    "docker-credential-wincred": (("get",), ("list",)),
+    "docker-credential-desktop": (("get",), ("list",)),
+}
+_SECRET_NAME = re.compile(r"secret|token|password|key", re.IGNORECASE)
+
+
+def secret_printers(program: str, op: Operation) -> Effects:
+    """CREDENTIAL_ACCESS when a program of `_SECRET_PRINTERS` is asked to print a stored secret (`gh auth token`);
+    also `aws configure get <a secret's name>`, `gcloud auth application-default print-access-token`,
+    `gh auth status --show-token` and `kubectl config view --raw` (client keys and tokens inline)."""
+    words = [w.lower() for w in op.args if w is not None]
+    plain = [w for w in words if not w.startswith("-")]
+    found = any(tuple(plain[: len(p)]) == p for p in _SECRET_PRINTERS.get(program, ()))
+    found = found or (
+        program == "aws" and plain[:2] == ["configure", "get"] and bool(_SECRET_NAME.search(" ".join(plain[2:])))
+    )
+    found = found or (program == "gcloud" and plain[:3] == ["auth", "application-default", "print-access-token"])
+    found = found or (
+        program == "gh" and plain[:2] == ["auth", "status"] and ("--show-token" in words or "-t" in words)
+    )
+    found = found or (program == "kubectl" and plain[:2] == ["config", "view"] and "--raw" in words)
+    return (effect(K.CREDENTIAL_ACCESS, None, f"{program} {' '.join(plain[:3])}".strip()),) if found else ()
 
 
 _MIMIKATZ_MODULES = re.compile(r"\b(?:sekurlsa|lsadump|kerberos|dpapi|vault|crypto|token|misc)::\w+")

@@ -3919,6 +3919,16 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"bcdedit /export C:\t\bcd.bak")), ("PowerShell", _ps(r"mofcomp -check C:\t\x.mof"))]
 
+# Tools that print a stored secret (S-RULE-118).
+DANGEROUS += [
+    ("PowerShell", _ps("gh auth token"), "credential-access"),
+    ("PowerShell", _ps("git credential fill"), "credential-access"),
+    ("PowerShell", _ps("az account get-access-token"), "credential-access"),
+    ("PowerShell", _ps("kubectl config view --raw"), "credential-access"),
+    ("PowerShell", _ps(r"diskshadow /s C:\t\shadow.txt"), "dynamic-command"),
+]
+ORDINARY += [("PowerShell", _ps("gh auth status")), ("PowerShell", _ps("aws configure get region"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
