@@ -3929,6 +3929,11 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("gh auth status")), ("PowerShell", _ps("aws configure get region"))]
 
+# A braced variable inside a bareword is expanded, not read as a broken word (S-RULE-13).
+DANGEROUS += [
+    ("PowerShell", _ps(r"$n = 'System32'; Set-Content C:\Windows\${n}\drivers\etc\hosts x"), "protected-place-write")
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -433,6 +433,14 @@ REPAIRED = [
     ("Get-NetFirewallProfile | Format-Table Name, Enabled", "format-table", {}, ("Name,Enabled",)),
     ("Copy-Item $env:TEMP\\a.txt C:\\Users\\me\\b.txt", "copy-item", {}, ("$env:TEMP\\a.txt", "C:\\Users\\me\\b.txt")),
     ("Copy-Item ${env:TEMP}\\a.txt C:\\b", "copy-item", {}, ("$env:TEMP\\a.txt", "C:\\b")),
+    # A braced variable inside a bareword expands as in double quotes (found by helper-30's mutation pass).
+    (
+        "$n = 'System32'; Remove-Item C:\\Windows\\${n} -Recurse",
+        "remove-item",
+        {"recurse": "true"},
+        ("C:\\Windows\\System32",),
+    ),
+    ("$a = 'Sys'; Get-Item C:\\Windows\\${a}tem32\\drivers", "get-item", {}, ("C:\\Windows\\System32\\drivers",)),
     ("Get-ChildItem | Where-Object Length -gt 1MB", "where-object", {"gt": "1MB"}, ("Length",)),
     ("if ($f.Length -gt 10KB) { Remove-Item C:\\x }", "remove-item", {}, ("C:\\x",)),
     ("$n = 1GB / 2; Get-Item C:\\x", "get-item", {}, ("C:\\x",)),

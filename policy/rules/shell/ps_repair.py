@@ -18,6 +18,7 @@ variables, into forms the grammar reads the same way PowerShell does:
 | `-EnableSMB1Protocol`  | `-EnableSMB_Protocol`  | the grammar's parameters have no digits        |
 | `--` (a word)          | `-_`                   | the end-of-parameters token (read as `--`)        |
 | `[T,Asm,K=V]::`        | `[T        ]::`        | an assembly-qualified type (`ps_names.canonical_type`) |
+| `C:\\x\\${n}\\y`          | `"C:\\x\\${n}\\y"`        | a bareword expands like a double-quoted string     |
 
 Every edit is recorded as an anchor (parsed offset → original offset), so the walker reads
 every node's text from the original (`ps_tree.Source.span`): no value changes.
@@ -221,12 +222,17 @@ def repair(text: str) -> Repair | None:  # noqa: C901, PLR0912 - one lexical pas
     for match in token_pattern(*needed_branches(text)).finditer(text):
         kind = match.lastgroup
         if kind == "skip":
-            _separate_string(text, match, writer)
+            if match.group(0).startswith("${"):
+                _braced_in_word(text, match.start(), writer)
+            else:
+                _separate_string(text, match, writer)
             continue
         i = match.start()
         if kind == "varpath":
             if i == 0 or text[i - 1] in " \t":
                 writer.replace(i, match.end(), f'"{match.group(0)}"', [(1, 0)])
+            elif match.group(0).startswith("${"):
+                _braced_in_word(text, i, writer)
         elif kind == "open":
             if match.group(0) == "(":
                 parens += 1
@@ -337,6 +343,32 @@ def _word_start(text: str, end: int) -> int:
             continue
         i -= 1
     return i
+
+
+# What ends a bareword; `$(`, `{` and quotes inside one are left to the grammar (not rewritten).
+_WORD_END = frozenset(" \t\r\n;|&)}<>,'\"`({")
+
+
+def _braced_in_word(text: str, i: int, writer: _Writer) -> None:
+    """A braced variable inside a bareword (`C:\\Windows\\${n}`, `C:\\${env:x}\\y`): PowerShell expands the
+    word as it would the same text in double quotes; the grammar rejects the braces there. The whole word is
+    written in double quotes (S-RULE-13). A word that starts with the variable is left as it is."""
+    begin = _word_start(text, i)
+    if begin == i or not _PLAIN_WORD.fullmatch(text, begin, i):
+        return
+    end = i
+    while end < len(text) and text[end] not in _WORD_END:
+        if text.startswith("${", end):
+            close = text.find("}", end)
+            if close < 0:
+                return
+            end = close + 1
+        else:
+            end += 1
+    word = text[begin:end]
+    if "${" not in word or (end < len(text) and text[end] in "('\"`{"):
+        return  # the word goes on in a way the quotes would change
+    writer.replace(begin, end, f'"{word}"', [(1, 0)])
 
 
 def _separate_clause(text: str, i: int, writer: _Writer) -> None:
