@@ -101,6 +101,8 @@ program-files      program-files tree  | the Program Files folder
     c:\program files
 program-files-x86  program-files tree  | the Program Files (x86) folder
     c:\program files (x86)
+user-programs      program-files tree  | the per-user Programs folder (VS Code, Python and other per-user installs)
+    ~\appdata\local\programs
 defender-data      program-files tree  | Microsoft Defender's data folder
     c:\programdata\microsoft\{windows defender,windows defender advanced threat protection}
 drivers-etc        hosts         tree  | the network configuration folder (drivers\etc)

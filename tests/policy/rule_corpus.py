@@ -3934,6 +3934,16 @@ DANGEROUS += [
     ("PowerShell", _ps(r"$n = 'System32'; Set-Content C:\Windows\${n}\drivers\etc\hosts x"), "protected-place-write")
 ]
 
+# A DLL planted beside a per-user install: VS Code loads it at its next start (S-RULE-19).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r'Copy-Item C:\t\evil.dll "$env:LOCALAPPDATA\Programs\Microsoft VS Code\version.dll"'),
+        "protected-place-write",
+    )
+]
+ORDINARY += [("PowerShell", _ps(r'& "$env:LOCALAPPDATA\Programs\Python\Python312\python.exe" -V'))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

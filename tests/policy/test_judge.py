@@ -288,6 +288,8 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.EXECUTE, "\\\\files.example\\drop\\a.exe"), "remote-code", "ask"),
     (fx(K.EXECUTE, "\\\\?\\UNC\\files.example\\drop\\a.exe"), "remote-code", "ask"),
     (fx(K.EXECUTE, "//files.example@SSL/DavWWWRoot/a.exe"), "remote-code", "ask"),
+    # a DLL planted beside a per-user install (VS Code loads it at its next start)
+    (fx(K.WRITE, "$env:LOCALAPPDATA\\Programs\\Microsoft VS Code\\version.dll"), "protected-place-write", "deny"),
     # a script made from content nobody read; an archive unpacked over protected places (S-RULE-114, S-RULE-115)
     (fx(K.WRITE, "C:\\t\\x.ps1", extra=(("unread_script", "true"),)), "unread-script", "ask"),
     (fx(K.WRITE, "C:\\Users\\bob\\Documents", extra=(("recursive", "true"),)), "unpack-over-protected", "ask"),
@@ -324,6 +326,8 @@ MISSES: list[Effect] = [
     fx(K.DELETE, "C:\\Users\\bob\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Cache\\f_0001"),
     fx(K.WRITE, "C:\\j", extra=(("link_target", "C:\\Users\\bob\\Documents\\projects"),)),
     fx(K.EXECUTE, "C:\\Program Files\\App\\app.exe"),
+    fx(K.READ, "$env:LOCALAPPDATA\\Programs\\Microsoft VS Code\\resources\\app\\package.json"),
+    fx(K.EXECUTE, "$env:LOCALAPPDATA\\Programs\\Python\\Python312\\python.exe"),
     fx(K.REGISTRY_SET, "HKCU\\Software\\MyApp", value_name="x"),
     fx(K.REGISTRY_DELETE, "HKCU\\Software\\MyApp\\Settings"),
     fx(K.REGISTRY_DELETE, "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run", value_name="updater"),
