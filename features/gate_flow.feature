@@ -142,6 +142,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with COMMAND_RULE
     And the desktop received nothing
 
+  @S-RULE-119
+  Scenario: An alias typed into a console's session asks a person, and nothing is typed
+    Given a gateway in front of the simulated desktop "console-powershell"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "Set-Alias ls Remove-Item", "loc": [741, 452], "press_enter": true}
+    Then the result is refused with APPROVAL_REQUIRED
+    And the desktop received nothing
+
   @S-RULE-27
   Scenario: A command typed into a Command Prompt is read as cmd reads it
     Given a gateway in front of the simulated desktop "console-cmd"

@@ -96,14 +96,45 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
             "command rules cannot judge. Instead, do it with a PowerShell command the gateway can judge, or let "
             "the person run the code.",
         )
+    redefined = _REDEFINES.search(_QUOTED_TEXT.sub("''", text)) if kind in _SESSIONS else None
+    hits_here = [] if redefined is None else [_redefinition(redefined.group(0).strip(), description)]
     # A console may run cmd as well as PowerShell (a Command Prompt, a Terminal tab, the Run box and an
     # address bar start command lines), and cmd reads `%ComSpec% /c …` or `for /r … do del` where
     # PowerShell reads something else: the text is judged both ways and the worse answer stands.
     hit = _worst([h for h in (ctx.rules.match("PowerShell", {"command": text}), _as_cmd(text, ctx)) if h is not None])
     if hit is None:
-        return None
+        return _worst(hits_here)
     runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"
-    return replace(hit, reason=f"text typed into {description} {runs} is a command: {hit.reason}")
+    return _worst([*hits_here, replace(hit, reason=f"text typed into {description} {runs} is a command: {hit.reason}")])
+
+
+# A console keeps its session between Type calls: what one call defines there changes what a later one runs
+# (S-RULE-119). An alias, a function or filter, a doskey macro, a key handler or a command-lookup hook.
+_SESSIONS = frozenset({TypingTarget.CONSOLE, TypingTarget.UNKNOWN})
+_REDEFINES = re.compile(
+    r"(?<![\w-])(?:set-alias|new-alias|sal|nal|set-psreadlinekeyhandler)(?![\w-])"
+    r"|(?<![\w-])(?:function|filter)\s+[^\s{(]+\s*[{(]"
+    r"|\$\{?function:|(?<![\w$])function:\\?\w"
+    r"|(?<![\w-])doskey(?:\.exe)?\s+(?:/\S+\s+)*[^\s=/]+="
+    r"|(?:pre|post)commandlookupaction|commandnotfoundaction",
+    re.IGNORECASE,
+)
+
+
+# Quoted text only mentions a definition (`Write-Output 'function f {}'`).
+_QUOTED_TEXT = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def _redefinition(what: str, description: str) -> RuleHit:
+    return RuleHit(
+        rule_id=INTERPRETER_RULE,
+        action="ask",
+        risk="dynamic-command",
+        reason=f"this defines a command in {description}'s session ({what[:40]} …): a command typed there later "
+        "would run it while its text says something else, so the gateway could not judge that later command. "
+        "Instead, type the command you mean spelled out, or use the PowerShell tool (each call is a fresh "
+        "PowerShell).",
+    )
 
 
 _BREAK = re.compile(r"\r\n|[\r\n]")
