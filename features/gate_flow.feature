@@ -150,6 +150,16 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with APPROVAL_REQUIRED
     And the desktop received nothing
 
+  @S-RULE-120
+  Scenario: A folder changed in a console by one call is where the next call's relative path points
+    Given a gateway in front of the simulated desktop "console-powershell"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "cd C:\\Windows\\System32", "loc": [741, 452], "press_enter": true}
+    And the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "del hal.dll", "loc": [741, 452], "press_enter": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received only the typed text "cd C:\\Windows\\System32"
+
   @S-RULE-27
   Scenario: A command typed into a Command Prompt is read as cmd reads it
     Given a gateway in front of the simulated desktop "console-cmd"

@@ -127,6 +127,8 @@ class SessionView:
         line_known: False once a key the gateway cannot follow (Tab completion, Backspace, an
             arrow, history) or a caret put by a click may have changed that line
             (`rules.keyboard.line_known_after`): the next Enter where a line runs asks a person.
+        console_moves: the folder changes entered in a console (`rules.keyboard.console_moves_after`);
+            the next command typed into one is judged with them in front (S-RULE-120).
     """
 
     session: str
@@ -139,6 +141,7 @@ class SessionView:
     clipboard: str | None = None
     unentered: str = ""
     line_known: bool = True
+    console_moves: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.session, str):
@@ -147,6 +150,8 @@ class SessionView:
             raise TypeError("SessionView.unentered must be a string")
         if not isinstance(self.line_known, bool):
             raise TypeError("SessionView.line_known must be a bool")
+        if not isinstance(self.console_moves, tuple) or not all(isinstance(m, str) for m in self.console_moves):
+            raise TypeError("SessionView.console_moves must be a tuple of strings")
         if self.clipboard is not None and not isinstance(self.clipboard, str):
             raise TypeError("SessionView.clipboard must be None or a string")
         for key, obs in self.observations.items():

@@ -32,6 +32,7 @@ from policy.rules.keyboard import (
     TypingTarget,
     caret_position,
     edits_line,
+    location_statements,
     shows_credential_prompt,
     submit_target,
     typed_inputs,
@@ -101,7 +102,10 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
     # A console may run cmd as well as PowerShell (a Command Prompt, a Terminal tab, the Run box and an
     # address bar start command lines), and cmd reads `%ComSpec% /c …` or `for /r … do del` where
     # PowerShell reads something else: the text is judged both ways and the worse answer stands.
-    hit = _worst([h for h in (ctx.rules.match("PowerShell", {"command": text}), _as_cmd(text, ctx)) if h is not None])
+    # The console's folder as earlier calls left it: relative paths are judged from there (S-RULE-120).
+    moved = location_statements(ctx.view.console_moves) if kind in _SESSIONS else ""
+    read = ctx.rules.match("PowerShell", {"command": moved + text})
+    hit = _worst([h for h in (read, _as_cmd(text, ctx)) if h is not None])
     if hit is None:
         return _worst(hits_here)
     runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"

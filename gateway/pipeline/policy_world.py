@@ -201,6 +201,7 @@ def session_view(app: GatewayApp, session: str, probe: Probe, cited: object = No
         clipboard=app.store.clipboard,
         unentered=app.store.unentered,
         line_known=app.store.line_known,
+        console_moves=app.store.console_moves,
     )
 
 

@@ -27,7 +27,7 @@ from gateway.files.owner_only import THIS_MACHINE, FileGuard
 from gateway.files.retry import SHARING_RETRY, SharingRetry
 from policy.freshness import window_known
 from policy.observation import NO_PRIVACY, Capture, Mapping, Observation, Privacy
-from policy.rules.keyboard import line_known_after, unentered_after
+from policy.rules.keyboard import console_moves_after, line_known_after, unentered_after
 
 STOP_FILE = "STOP"
 # Ids of dropped observations are remembered (with their session) so that citing one says
@@ -72,6 +72,9 @@ class ObservationStore:
         # Whether that line is still known: a key the gateway cannot follow (Tab completion,
         # Backspace, history) makes the next Enter where a line runs a person's call.
         self.line_known = True
+        # The folder changes entered in a console (`cd C:\Windows\System32`): a console keeps its folder
+        # between calls, so the next command typed is judged with them in front (S-RULE-120).
+        self.console_moves: tuple[str, ...] = ()
 
     def note_forwarded(self, tool: str, args: dict[str, Any], *, read_only: bool, paste: bool) -> None:
         """Track the clipboard and the text typed since the last Enter across a call that reached
@@ -80,6 +83,7 @@ class ObservationStore:
         if not read_only:
             self.changes += 1
         pasted = self.clipboard if paste else None
+        self.console_moves = console_moves_after(self.console_moves, self.unentered, tool, args, pasted)
         self.line_known = line_known_after(self.line_known, self.unentered, tool, args, paste=paste, pasted=pasted)
         self.unentered = unentered_after(self.unentered, tool, args, pasted)
         if tool == "Clipboard":

@@ -365,6 +365,12 @@ def _inside(made: Made) -> Made:
 # The current folder
 
 
+# The current folder after a `Set-Location` to a value that is not constant (`cd $x`, or `popd` typed into a
+# console): a relative path changed there has a target nobody can name (S-RULE-120).
+UNKNOWN_CWD = "\0unknown folder"
+_CHANGES = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE, K.WRITE})
+
+
 def _cwd_of(op: Operation, cwd: str | None) -> str | None:
     if op.shell == "powershell" and op.name in _PS_CWD:
         path = first(bind(op, ("path",)), "path", "literalpath")
@@ -374,10 +380,12 @@ def _cwd_of(op: Operation, cwd: str | None) -> str | None:
     else:
         return cwd
     if path is None:
-        return None  # somewhere unknown: relative targets can no longer be placed
+        return UNKNOWN_CWD  # somewhere unknown: relative targets can no longer be placed
     text = unquote(path)
     if _ABSOLUTE.match(text):
         return text
+    if cwd == UNKNOWN_CWD:
+        return UNKNOWN_CWD
     return ntpath.join(cwd, text) if cwd is not None else None
 
 
@@ -450,6 +458,9 @@ def in_folder(ops: Sequence[Operation], effects_per_op: Sequence[Effects]) -> Ef
             mapped = _on_drive(e.target, drives) if drives else None
             if mapped is not None:
                 moved[e.target] = mapped
+            elif cwd == UNKNOWN_CWD and _relative(e.target):
+                if e.kind in _CHANGES:
+                    out.append(replace(e, target=None))  # changed somewhere unknown: asked (dynamic)
             elif cwd is not None and _relative(e.target):
                 joined = ntpath.join(cwd, unquote(e.target))
                 moved[e.target] = ntpath.normpath(joined) if is_registry_path(cwd) else joined

@@ -577,6 +577,89 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
     return _BREAKS.split(line)[-1][-MAX_UNENTERED:]
 
 
+def entered_lines(line: str, tool: str, args: Mapping[str, object], pasted: str | None = None) -> list[str]:
+    """The lines a call enters (each ended by Enter or a line break), with the text typed before it in front.
+
+    Args:
+        line: the text typed since the last Enter, before this call.
+        tool: upstream's tool name.
+        args: the call's arguments.
+        pasted: the text a paste chord put in (the known clipboard), None when unknown or no paste.
+
+    Returns:
+        The lines in the order they run; [] when the call ends no line.
+    """
+    if tool == "Type" and isinstance(args.get("text"), str):
+        text = str(args["text"])
+        full = text + line if caret_position(args) == "start" else line + text
+        parts = _BREAKS.split(full)
+        return parts if truthy(args.get("press_enter", False)) else parts[:-1]
+    if tool == "Shortcut":
+        entered: list[str] = []
+        for e in _events(tool, args):
+            if e.kind == "text":
+                line += e.text
+            elif e.kind in ("enter", "end-line"):
+                entered.append(line)
+                line = ""
+            elif e.kind == "paste" and pasted is not None:
+                parts = _BREAKS.split(line + pasted)
+                entered += parts[:-1]
+                line = parts[-1]
+        return entered
+    if pasted is not None:
+        return _BREAKS.split(line + pasted)[:-1]
+    return []
+
+
+# A change of a console's current folder in an entered line (PowerShell's and cmd's spellings, at the start of
+# a statement), and a return to an earlier one (`popd`: which one the gateway does not follow).
+_MOVES = re.compile(
+    r"(?:^|[;&|(]|&&)\s*(?:(?P<pop>popd|pop-location)(?![\w-])"
+    r"|(?:cd|chdir|sl|set-location|pushd|push-location)(?:\.exe)?\s+(?:/d\s+)?(?:-(?:literal)?path\s+)?"
+    r"(?P<to>[^;&|\r\n]+))",
+    re.IGNORECASE,
+)
+# The most folder changes kept: each is judged in front of the next command typed (relative ones compose).
+MAX_MOVES = 8
+UNKNOWN_FOLDER = "$__unknown_folder"
+
+
+def console_moves_after(
+    moves: tuple[str, ...], line: str, tool: str, args: Mapping[str, object], pasted: str | None = None
+) -> tuple[str, ...]:
+    """The folder changes entered in a console since the gateway started (S-RULE-120), after a call.
+
+    A console keeps its current folder between calls: `cd C:\\Windows\\System32` entered by one Type call
+    and `del hal.dll` by the next delete a system file, though the second names no protected path. Each
+    `cd`/`Set-Location`/`pushd` argument, as written, is kept (the last `MAX_MOVES`), and policy/typed.py
+    judges the next typed command with them in front as `Set-Location` statements. `popd` goes back to
+    a folder the gateway does not follow: the folder becomes unknown. Desktop-wide like `unentered`
+    (a `cd` typed into an editor is kept too: too long rather than too short).
+    """
+    for entered in entered_lines(line, tool, args, pasted):
+        for found in _MOVES.finditer(entered):
+            to = UNKNOWN_FOLDER if found.group("pop") else found.group("to").strip()
+            if to:
+                moves = (*moves, to)[-MAX_MOVES:]
+    return moves
+
+
+def location_statements(moves: Sequence[str]) -> str:
+    """The folder changes as PowerShell statements to put in front of a typed command (`Set-Location 'C:\\x'; `).
+
+    A `cd` argument is written for cmd or PowerShell: cmd's `%VAR%` is read as `$env:VAR`, and an unquoted one
+    is quoted whole (cmd's `cd C:\\Program Files` needs no quotes; PowerShell would read two words).
+    """
+    out = []
+    for move in moves:
+        text = re.sub(r"%(\w+)%", r"$env:\1", move)
+        if move != UNKNOWN_FOLDER and text[:1] not in ("'", '"'):
+            text = f'"{text}"' if "$" in text else "'" + text.replace("'", "''") + "'"
+        out.append(f"Set-Location {text}; ")
+    return "".join(out)
+
+
 def edits_line(text: str) -> bool:
     """Whether typed text holds a key that changes a line in ways the gateway cannot follow: a Tab
     (upstream types it as the Tab key: completion in a console) or any other control character but a

@@ -294,6 +294,11 @@ def _one_click(world: World, x: int, y: int) -> None:
     assert [e["screen_point"] for e in world.rig.side_effects()] == [[x, y]]
 
 
+@then(parsers.parse('the desktop received only the typed text "{text}"'))
+def _only_text(world: World, text: str) -> None:
+    assert [e.get("args", {}).get("text") for e in world.rig.side_effects()] == [text.replace("\\\\", "\\")]
+
+
 @then(parsers.parse('no desktop event carries "{arg}"'))
 def _no_arg(world: World, arg: str) -> None:
     assert all(arg not in e.get("args", {}) for e in world.rig.events())
