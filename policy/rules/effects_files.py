@@ -533,12 +533,16 @@ def _replace(op: Operation) -> Effects:
 _TAR_CLUSTER = re.compile(r"-?[A-Za-z]+")
 
 
+_TAR_CREATES = frozenset("cru")  # create, append, update: the archive named by -f is written
+
+
 def _tar(op: Operation) -> Effects:
     """`tar -xf a.tar [-C dir]` writes what it unpacks into `dir` (the current folder when none is given)
     (S-RULE-59). Options are bundled letters (`-xvzf`, or a first word without a dash, `xf`); `-f` and `-C`
-    take the next word. What an archive is made from is read like any program's arguments (`argument_reads`)."""
+    take the next word. `tar -cf a.tar …` writes the archive (to another machine's share: an upload, S-RULE-121);
+    what an archive is made from is read like any program's arguments (`argument_reads`)."""
     words = list(op.args)
-    extract, archive, folder = False, None, None
+    extract, create, archive, folder = False, False, None, None
     i = 0
     while i < len(words):
         word = words[i]
@@ -547,6 +551,8 @@ def _tar(op: Operation) -> Effects:
             continue
         if word in ("--extract", "--get"):
             extract = True
+        elif word in ("--create", "--append", "--update"):
+            create = True
         elif word.startswith(("--directory=", "--file=")):
             value: Value = word.split("=", 1)[1]
             folder, archive = (value, archive) if word.startswith("--directory") else (folder, value)
@@ -556,10 +562,13 @@ def _tar(op: Operation) -> Effects:
         elif _TAR_CLUSTER.fullmatch(word) and ((word.startswith("-") and not word.startswith("--")) or i == 1):
             letters = word.lstrip("-")
             extract = extract or "x" in letters
+            create = create or not _TAR_CREATES.isdisjoint(letters)
             for letter in (c for c in letters if c in "fC"):
                 value = words[i] if i < len(words) else None
                 i += 1
                 archive, folder = (value, folder) if letter == "f" else (archive, value)
+    if create and archive is not None and archive != "-":  # the archive written (to a share: sent off)
+        return (effect(K.WRITE, archive, "tar -c"),)
     if not extract:
         return ()
     unpacked = effect(K.WRITE, folder if folder is not None else ".", "tar -x", extra=RECURSIVE)

@@ -207,6 +207,38 @@ def _thrown_away(sub: str, words: Sequence[Value]) -> str | None:
     return None
 
 
+# A remote spelled as an address, not a configured remote's name: a URL, `user@host:path`, a share (S-RULE-121).
+_ADDRESS = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|[^\s/\\@]+@[^\s/\\:]+:|\\\\|//)", re.IGNORECASE)
+
+
+def _push(tree: Value, words: Sequence[Value]) -> Effects:
+    """`git push <url> …` sends the repository's commits to a machine no configured remote names: an upload of
+    the working tree's repository (S-RULE-121). A push to a remote by name (`origin`) is the person's set-up."""
+    remote = next((w for w in words if w is None or not w.startswith("-")), None)
+    if remote is None or not _ADDRESS.match(remote):
+        return ()
+    return (effect(K.UPLOAD, tree, "git push to an address"),)
+
+
+def pushed_to_added_remote(ops: Sequence[Operation]) -> Effects:
+    """`git remote add evil <url>; git push evil`: a push to a remote the same command added (or re-pointed
+    with `set-url`) is a push to that address (S-RULE-121)."""
+    added: set[str] = set()
+    out: list[Effect] = []
+    for op in ops:
+        if op.shell not in ("program", "cmd") or lower(op.name).removesuffix(".exe") != "git":
+            continue
+        tree, rest = _own_options(argv_of(op).words)
+        words = [lower(w) for w in rest]
+        if words[:2] in (["remote", "add"], ["remote", "set-url"]) and len(words) >= 4:
+            added.add(words[-2])
+        elif words[:1] == ["push"]:
+            remote = next((w for w in words[1:] if not w.startswith("-")), None)
+            if remote in added:
+                out.append(effect(K.UPLOAD, tree, "git push to a remote added just before"))
+    return tuple(out)
+
+
 def git_effects(op: Operation) -> Effects:
     """What a git command does to this machine: a setting that makes git start a program later
     (`git config`, `git -c`: persistence, S-RULE-73); `git clean -f` with `-d`/`-x`/`-X` (a recursive
@@ -229,6 +261,8 @@ def git_effects(op: Operation) -> Effects:
         return own + _git_config(words)
     if sub == "clean":
         return own + _clean(tree, words)
+    if sub == "push":
+        return own + _push(tree, words)
     phrase = _thrown_away(sub, words)
     if phrase is None:
         return own

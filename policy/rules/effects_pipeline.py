@@ -43,6 +43,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_dispatch import CALLS, effects_of, program_stem
+from policy.rules.effects_git import pushed_to_added_remote
 from policy.rules.effects_network import copied_off, mapped_drives, run_in_remote_folder, written_off
 from policy.rules.effects_registry import (
     REGISTRY_METHODS,
@@ -587,9 +588,38 @@ _UPLOAD_METHODS = frozenset(
 )
 
 
+# What puts a computed value into an address another machine sees (S-RULE-121): a web request's URL, a DNS
+# lookup's name (the name server learns it), a ping's target, a browser's address.
+_ADDRESS_CMDLETS: Mapping[str, tuple[str, ...]] = {
+    "invoke-webrequest": ("uri",),
+    "invoke-restmethod": ("uri",),
+    "resolve-dnsname": ("name",),
+    "test-netconnection": ("computername",),
+    "test-connection": ("targetname", "computername"),
+}
+_ADDRESS_PROGRAMS = frozenset(
+    {"nslookup", "ping", "tracert", "pathping", "curl", "wget", "msedge", "chrome", "firefox", "iexplore", "brave"}
+)
+
+
 def _sends_a_value(op: Operation) -> bool:
     """Whether `op` sends a value the script computed (not a constant it spells) to another machine: a web
-    request's `-Body` or piped input, a mail's body, a WebClient/HttpClient upload of a value."""
+    request's `-Body` or piped input, a mail's body, a WebClient/HttpClient upload of a value, and a computed
+    address (a URL, a name to look up, a host to ping, a page for a browser: the value travels in it)."""
+    if op.shell == "powershell" and op.name in _ADDRESS_CMDLETS:
+        named = [v for k, v in op.params if k in _ADDRESS_CMDLETS[op.name]]
+        if any(v is None for v in named) or (not named and op.args[:1] == (None,)):
+            return True
+    if op.shell in ("program", "cmd") and program_stem(op.name) in _ADDRESS_PROGRAMS:
+        return None in op.args
+    if op.shell == "powershell" and op.name == "start-process":  # `Start-Process msedge "https://…$d"`
+        bound = bind(op, ("filepath", "argumentlist"))
+        started = first(bound, "filepath")
+        return (
+            started is not None
+            and program_stem(started) in _ADDRESS_PROGRAMS
+            and ("argumentlist" in bound and first(bound, "argumentlist") is None)
+        )
     if op.shell == "powershell" and op.name in _BODY_SENDERS:
         body = [v for k, v in op.params if k in ("body", "attachments")]
         return op.input_from is not None or any(v is None for v in body)
@@ -671,4 +701,5 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     found += _download_execute(ops)
     found += run_in_remote_folder(ops, mapped)
     found += _read_then_sent(ops)
+    found += pushed_to_added_remote(ops)
     return dedupe(found)
