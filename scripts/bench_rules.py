@@ -41,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from policy.rules.effects_dispatch import effects_of, program_stem  # noqa: E402
 from policy.rules.match import BUILTIN_RULES, load_rules, tool_views  # noqa: E402
 from policy.rules.shell.dispatch import analyse_program, analyse_tool  # noqa: E402
 from policy.rules.shell.powershell import clear_analysis_cache  # noqa: E402
@@ -125,8 +126,10 @@ RULES = load_rules()
 
 
 def whole_match(args: Args) -> object:
-    """The whole rule set's `match`, analysis cache cleared first."""
+    """The whole rule set's `match`, the analysis and effect caches cleared first (a command judged the first time)."""
     clear_analysis_cache()
+    effects_of.cache_clear()
+    program_stem.cache_clear()
     return RULES.match("PowerShell", args)
 
 

@@ -10,6 +10,7 @@ is looked up as the program it starts, so its own effects are not lost.
 
 from __future__ import annotations
 
+import functools
 import ntpath
 import re
 from collections.abc import Mapping
@@ -88,6 +89,7 @@ def _redirect(op: Operation) -> Effects:
     return (effect(EffectKind.WRITE, target, "redirect >"),)
 
 
+@functools.lru_cache(maxsize=2048)
 def program_stem(name: Value) -> str:
     """A program's canonical name from a path or name: `C:\\X\\TaskKill.EXE` → `taskkill`."""
     # cmd drops `^` (its escape) before it looks a name up: `c^md` runs cmd.
@@ -167,6 +169,9 @@ def _handler(op: Operation) -> Handler | None:
     return None
 
 
+# Pure in its operation, and asked several times per call (each operation's own effects, then download-and-run,
+# read-then-sent, … look again): one computation serves them all.
+@functools.lru_cache(maxsize=4096)
 def effects_of(op: Operation) -> Effects:
     """What one operation does, as effects on targets (issue 18 item 3).
 
@@ -189,8 +194,8 @@ def effects_of(op: Operation) -> Effects:
     if op.shell == "program":
         found += credential_words(op)
         found += argument_reads(op, {e.target for e in found})
-    if op.shell in ("program", "powershell", "cmd"):  # `docker-credential-wincred` reads as a cmdlet's name
-        found += secret_printers(program_stem(op.name), op)
+    if op.shell in ("program", "cmd") or (op.shell == "powershell" and op.name.startswith("docker-credential")):
+        found += secret_printers(program_stem(op.name), op)  # `docker-credential-wincred` reads as a cmdlet's name
     if op.shell == "dotnet":
         found += dotnet_system(op)
         found += dotnet_security(op)
