@@ -563,9 +563,7 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
             return ""
         # `clear` is Ctrl+A then Backspace (Windows-MCP): an edit field and PSReadLine empty the line, but in a
         # Command Prompt Ctrl+A selects the screen and the line stays; the line is kept (judged longer).
-        kept = line
-        text = str(args["text"])
-        line = text + kept if caret_position(args) == "start" else kept + text
+        line = _with_typed(line, args)
     elif tool == "MultiEdit":
         items = typed_inputs(tool, args)
         if items:
@@ -575,6 +573,12 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
     elif pasted is not None:
         line += pasted
     return _BREAKS.split(line)[-1][-MAX_UNENTERED:]
+
+
+def _with_typed(line: str, args: Mapping[str, object]) -> str:
+    """The line with a Type call's text in it: in front with `caret_position` start, else after it."""
+    text = str(args["text"])
+    return text + line if caret_position(args) == "start" else line + text
 
 
 def entered_lines(line: str, tool: str, args: Mapping[str, object], pasted: str | None = None) -> list[str]:
@@ -590,9 +594,7 @@ def entered_lines(line: str, tool: str, args: Mapping[str, object], pasted: str 
         The lines in the order they run; [] when the call ends no line.
     """
     if tool == "Type" and isinstance(args.get("text"), str):
-        text = str(args["text"])
-        full = text + line if caret_position(args) == "start" else line + text
-        parts = _BREAKS.split(full)
+        parts = _BREAKS.split(_with_typed(line, args))
         return parts if truthy(args.get("press_enter", False)) else parts[:-1]
     if tool == "Shortcut":
         entered: list[str] = []
