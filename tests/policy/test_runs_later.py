@@ -61,3 +61,29 @@ def test_the_registry_tool_and_the_reason() -> None:
 def test_an_entry_that_runs_something_harmless_keeps_its_own_ask(tool: str, args: dict[str, object]) -> None:
     """S-RULE-116: otherwise the entry is the person's call, as before."""
     assert verdict(tool, **args) == ("persistence-autostart", "ask")
+
+
+@requirement("S-RULE-116")
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        (
+            "App",
+            {
+                "mode": "launch_executable",
+                "executable": "C:\\Windows\\System32\\schtasks.exe",
+                "args": ["/create", "/tn", "x", "/sc", "onlogon", "/tr", "cmd /c rd /s /q C:\\Users"],
+            },
+        ),
+        (
+            "PowerShell",
+            {
+                "command": r"reg add HKCU\Software\Microsoft\Windows\CurrentVersion\Run /v x "
+                r"/d 'cmd /c rd /s /q C:\Users'"
+            },
+        ),
+    ],
+)
+def test_every_tool_that_sets_up_an_entry_is_judged_on_what_it_runs(tool: str, args: dict[str, object]) -> None:
+    """S-RULE-116: App starting schtasks.exe, and `reg add` of a Run value, as the cmdlets are."""
+    assert verdict(tool, **args) == DELETE_USERS
