@@ -200,9 +200,20 @@ def _own_process_hit(effects: Sequence[Effect], own_processes: Collection[str]) 
     return None
 
 
-# A run key's value is the command line Windows starts at every logon (S-RULE-116).
-_COMMAND_KEYS = frozenset({"run-key"})
+# Registry values that are a command line Windows starts (S-RULE-116): any value of a Run key (at logon), a
+# service's `ImagePath` (at its start) and `FailureCommand` (when it fails). Place id → value names (None: any).
+_COMMAND_KEYS: Mapping[str, frozenset[str] | None] = {
+    "run-key": None,
+    "services-key": frozenset({"imagepath", "failurecommand"}),
+}
 _LATER_DEPTH = 3  # a task that schedules a task …: judged this many levels down, then it is only asked
+
+
+def _holds_a_command(place_id: str, value_name: str | None) -> bool:
+    if place_id not in _COMMAND_KEYS:
+        return False
+    names = _COMMAND_KEYS[place_id]
+    return names is None or (value_name or "").lower() in names
 
 
 def _runs_later(effects: Sequence[Effect]) -> tuple[str, ...]:
@@ -213,7 +224,8 @@ def _runs_later(effects: Sequence[Effect]) -> tuple[str, ...]:
         line = dict(e.extra).get(RUNS_LATER)
         if line is None and e.kind is EffectKind.REGISTRY_SET and e.data and e.target:
             key = canonical_key(e.target)
-            if key is not None and any(p.id in _COMMAND_KEYS for p in key_places(key, e.value_name)):
+            places = key_places(key, e.value_name) if key is not None else ()
+            if any(_holds_a_command(p.id, e.value_name) for p in places):
                 line = e.data
         if line and line.strip():
             lines.append(line.strip())

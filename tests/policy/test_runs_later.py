@@ -68,6 +68,15 @@ def test_an_entry_that_runs_something_harmless_keeps_its_own_ask(tool: str, args
     ("tool", "args"),
     [
         (
+            "Registry",
+            {
+                "mode": "set",
+                "path": "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\Spooler",
+                "name": "ImagePath",
+                "value": "cmd /c rd /s /q C:\\Users",
+            },
+        ),
+        (
             "App",
             {
                 "mode": "launch_executable",
@@ -85,5 +94,13 @@ def test_an_entry_that_runs_something_harmless_keeps_its_own_ask(tool: str, args
     ],
 )
 def test_every_tool_that_sets_up_an_entry_is_judged_on_what_it_runs(tool: str, args: dict[str, object]) -> None:
-    """S-RULE-116: App starting schtasks.exe, and `reg add` of a Run value, as the cmdlets are."""
+    """S-RULE-116: a service's `ImagePath` set by the Registry tool, App starting schtasks.exe, and `reg add` of a
+    Run value, as the cmdlets are (a service's other values are not a command line)."""
+    assert verdict(
+        "Registry",
+        mode="set",
+        path="HKLM:\\SYSTEM\\CurrentControlSet\\Services\\Svc",
+        name="Description",
+        value="cmd /c rd /s /q C:\\Users",
+    ) == ("persistence-autostart", "ask")
     assert verdict(tool, **args) == DELETE_USERS
