@@ -132,6 +132,11 @@ ps-modules         startup       tree  | a PowerShell module folder (its modules
     ~\documents\{windowspowershell,powershell}\modules; ~\onedrive\*\{windowspowershell,powershell}\modules
 taskbar-pins       startup       tree  | the taskbar's pinned shortcuts (a changed one starts another program)
     ~\appdata\roaming\microsoft\internet explorer\quick launch\user pinned\taskbar
+ssh-client-config  startup       exact | the SSH client's settings (its ProxyCommand or LocalCommand runs at each ssh)
+    ~\.ssh\config
+terminal-settings  startup       exact | Windows Terminal's settings (a profile's command line runs when a tab opens)
+    ~\appdata\local\packages\microsoft.windowsterminal*_8wekyb3d8bbwe\localstate\settings.json
+    ~\appdata\local\microsoft\windows terminal\settings.json
 credential-manager credential-store tree | Windows Credential Manager's store
     ~\appdata\{roaming,local}\microsoft\{credentials,vault}; c:\programdata\microsoft\vault
 dpapi-keys         credential-store tree | the Windows data-protection (DPAPI) keys

@@ -3957,6 +3957,16 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("git push origin main")), ("PowerShell", _ps("Resolve-DnsName example.com"))]
 
+# Settings that name a command run later: the SSH client's ProxyCommand, a Terminal profile (S-RULE-66).
+DANGEROUS += [
+    (
+        "FileSystem",
+        _fs("write", r"C:\Users\me\.ssh\config", content="Host *\n  ProxyCommand x"),
+        "persistence-autostart",
+    )
+]
+ORDINARY += [("FileSystem", _fs("read", r"C:\Users\me\.ssh\config"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -81,3 +81,21 @@ def test_writing_where_it_runs_later_is_refused(tool: str, args: dict[str, objec
 def test_reading_them_and_installing_a_module_pass(tool: str, args: dict[str, object]) -> None:
     """S-RULE-66: reading and listing pass; so does Install-Module (the person's tool for modules)."""
     assert verdict(tool, **args) is None
+
+
+@requirement("S-RULE-66")
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"{HOME}\\.ssh\\config",
+        f"{HOME}\\AppData\\Local\\Packages\\Microsoft.WindowsTerminal_8wekyb3d8bbwe\\LocalState\\settings.json",
+        f"{HOME}\\AppData\\Local\\Packages\\Microsoft.WindowsTerminalPreview_8wekyb3d8bbwe\\LocalState\\settings.json",
+    ],
+)
+def test_settings_that_name_a_command_run_later_are_autostart_places(path: str) -> None:
+    """S-RULE-66: the SSH client's `ProxyCommand`, a Terminal profile's command line; reading them passes."""
+    assert verdict("FileSystem", mode="write", path=path, content="Host *\n  ProxyCommand x") == (
+        "persistence-autostart",
+        "ask",
+    )
+    assert verdict("FileSystem", mode="read", path=path) is None
