@@ -18,6 +18,7 @@ Reading the network's state (`Get-NetAdapter`, `ipconfig`, `netsh … show`, `ro
 
 from __future__ import annotations
 
+import ntpath
 import re
 from collections.abc import Collection, Mapping, Sequence
 
@@ -92,6 +93,10 @@ def written_off(own: Effects, mapped: Collection[str] = ()) -> Effects:
 _FOLDER_CHANGES = frozenset({"set-location", "push-location", "cd", "chdir", "pushd"})
 
 
+# A folder named from a root: a drive (`C:\\`, `Z:`), a share (`\\\\h\\s`), the current drive's root.
+_ROOTED = re.compile(r"^(?:[A-Za-z]:|[\\/])")
+
+
 def run_in_remote_folder(ops: Sequence[Operation], mapped: Mapping[str, str] | None = None) -> Effects:
     """EXECUTE, from another machine, of each program started after the command moved into its share.
 
@@ -102,9 +107,13 @@ def run_in_remote_folder(ops: Sequence[Operation], mapped: Mapping[str, str] | N
     here: Value = None
     found: list[Effect] = []
     for op in ops:
-        if op.name in _FOLDER_CHANGES and op.shell in ("powershell", "cmd", "program"):
+        # A shell's own folder change (a program named `pushd.exe` cannot move PowerShell's location); a relative
+        # one moves within the folder it is in (`Set-Location \\h\s; Set-Location sub` is in the share).
+        if op.name in _FOLDER_CHANGES and op.shell in ("powershell", "cmd"):
             named = [*op.args, *(v for k, v in op.params if k in ("path", "literalpath"))]
-            here = named[0] if named else None
+            to = named[0] if named else None
+            relative = to is not None and here is not None and not _ROOTED.match(unquote(to))
+            here = ntpath.normpath(ntpath.join(unquote(here), unquote(to))) if relative else to
         elif op.shell == "program" and op.name != RUN_PATH and is_remote(here, drives):
             folder = unquote(here)
             share = drives.get(folder[:2].lower())  # `Z:\x` is `\\host\share\x`: named so, the judge knows it
