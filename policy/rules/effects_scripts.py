@@ -14,18 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from policy.rules.effects_common import UNREAD_SCRIPT, Effects, effect
-from policy.rules.shell.dispatch import judged_script_writes, script_shell
+from policy.rules.shell.dispatch import judged_script_writes, runs_unread, script_shell
 from policy.rules.shell.ops import Effect, EffectKind, Operation
 
 K = EffectKind
 _SOURCES = frozenset({K.READ, K.MOVE})  # a copy reads its source, a move or rename moves it
 
 
+def _is_script(path: object) -> bool:
+    return script_shell(path) is not None or runs_unread(path)
+
+
 def unread_scripts(effects: Effects, detail: str) -> Effects:
     """For one operation's (or one tool call's) effects: a marked write of each script it makes whose
     content it did not take from another script. `detail` names the operation in the reason."""
-    made = [e.target for e in effects if e.kind is K.WRITE and e.extra != UNREAD_SCRIPT and script_shell(e.target)]
-    if not made or any(e.kind in _SOURCES and script_shell(e.target) for e in effects):
+    made = [e.target for e in effects if e.kind is K.WRITE and e.extra != UNREAD_SCRIPT and _is_script(e.target)]
+    if not made or any(e.kind in _SOURCES and _is_script(e.target) for e in effects):
         return ()
     return tuple(effect(K.WRITE, target, detail, extra=UNREAD_SCRIPT) for target in made)
 

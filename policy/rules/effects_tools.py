@@ -16,6 +16,7 @@ from policy.rules.args import app_arguments, truthy
 from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, matches_everything
 from policy.rules.effects_dispatch import started_program
 from policy.rules.effects_scripts import unread_scripts
+from policy.rules.shell.dispatch import runs_unread
 from policy.rules.shell.ops import EffectKind
 
 K = EffectKind
@@ -52,7 +53,9 @@ def _filesystem(args: ToolArgs) -> Effects:
         return pair + unread_scripts(pair, f"FileSystem {mode}")
     if mode in ("write", "append", "create"):
         appending = mode == "append" or truthy(args.get("append"))
-        return (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)
+        written = (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)
+        # A `.vbs`, `.js`, `.hta` … is not read when written (a `.ps1` is: S-RULE-28): it would run unjudged later.
+        return written + unread_scripts(written, "FileSystem write") if runs_unread(path) else written
     if mode in ("read", "list", "search", "info"):
         return (effect(K.READ, path, f"FileSystem {mode}"),)
     return ()

@@ -2735,7 +2735,11 @@ DANGEROUS += [
         _fs("write", "C:\\Users\\me\\x.ps1", content="Set-MpPreference -DisableRealtimeMonitoring $true"),
         "disable-defender",
     ),
-    ("PowerShell", _ps(r"Set-Content C:\t\x.vbs 'WScript.Echo 1'; wscript C:\t\x.vbs"), "dynamic-command"),
+    (
+        "PowerShell",
+        _ps(r"Set-Content C:\t\x.vbs 'WScript.Echo 1'; wscript C:\t\x.vbs"),
+        "unread-script",
+    ),  # S-RULE-114: a .vbs is never read
     ("PowerShell", _ps(r'cmd /c "echo rd /s /q C:\Users > %TEMP%\x.bat && %TEMP%\x.bat"'), "protected-place-delete"),
 ]
 ORDINARY += [

@@ -81,3 +81,24 @@ def test_what_is_worse_keeps_its_own_verdict_and_the_remedy_passes() -> None:
     assert "FileSystem `write`" in hit.reason
     written = {"mode": "write", "path": "C:\\t\\x.ps1", "content": "Get-ChildItem C:\\t"}
     assert verdict("FileSystem", **written) is None
+
+
+@requirement("S-RULE-114")
+@pytest.mark.parametrize(
+    ("tool", "args", "expected"),
+    [
+        ("PowerShell", {"command": r"Copy-Item C:\t\notes.txt 'C:\t\x.ps1::$DATA'"}, ASK),  # the main stream
+        ("PowerShell", {"command": r"Rename-Item C:\t\notes.txt x.vbs"}, ASK),
+        ("PowerShell", {"command": r"Set-Content C:\t\x.vbs 'WScript.Echo 1'"}, ASK),  # VBScript is never read
+        ("FileSystem", {"mode": "write", "path": "C:\\t\\x.hta", "content": "<script>x</script>"}, ASK),
+        ("FileSystem", {"mode": "write", "path": "C:\\t\\m.psm1", "content": "function f {}"}, ASK),
+        ("FileSystem", {"mode": "write", "path": "C:\\t\\x.py", "content": "print(1)"}, None),
+        ("PowerShell", {"command": r"Copy-Item C:\t\a.vbs C:\t\b.vbs"}, None),
+    ],
+)
+def test_a_script_in_a_language_the_gateway_does_not_read_is_unread_however_made(
+    tool: str, args: dict[str, object], expected: tuple[str, str] | None
+) -> None:
+    """S-RULE-114: `.vbs`, `.hta`, `.psm1` … ask even when written with constant text; `x.ps1::$DATA` is x.ps1;
+    a Python file and a copy of a script pass."""
+    assert verdict(tool, **args) == expected

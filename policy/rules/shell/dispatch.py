@@ -721,6 +721,7 @@ _FILE_WRITERS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
 _SCRIPT_SHELLS = {".bat": "cmd", ".cmd": "cmd", ".ps1": "powershell"}
 # Other script files Windows runs by extension: their language is not read, so running one is dynamic.
 _OTHER_SCRIPTS = frozenset({".vbs", ".vbe", ".js", ".jse", ".wsf", ".wsh", ".hta", ".py", ".psm1"})
+_UNREAD_SCRIPTS = _OTHER_SCRIPTS - {".py"}
 # What runs a file: a program operation (`& x.bat`, `x.bat`, `cmd /c x.bat`, `powershell -File x.ps1`),
 # `Start-Process`, `Invoke-Item`, cmd's `start` and `call`.
 _FILE_RUNNERS = frozenset({"start-process", "invoke-item", "start", "call"})
@@ -766,9 +767,25 @@ def written_files(ops: Sequence[Operation], suffixes: frozenset[str]) -> dict[st
 def script_shell(path: object) -> str | None:
     """The language a script at `path` is read in: `cmd` (`.bat`, `.cmd`), `powershell` (`.ps1`), else None.
     Windows drops a name's trailing dots and spaces, so `x.ps1.` is `x.ps1`."""
+    suffix = _suffix(path)
+    return None if suffix is None else _SCRIPT_SHELLS.get(suffix)
+
+
+def runs_unread(path: object) -> bool:
+    """Whether `path` is a script Windows runs in a language the gateway does not read (`.vbs`, `.js`, `.hta`,
+    `.wsf`, a `.psm1` module; S-RULE-114). Python files are left out: a `.py` runs only when named to python."""
+    return _suffix(path) in _UNREAD_SCRIPTS
+
+
+# A file's main data stream named explicitly (`x.ps1::$DATA`) is the file itself.
+_MAIN_STREAM = re.compile(r"::?\$data$", re.IGNORECASE)
+
+
+def _suffix(path: object) -> str | None:
     if not isinstance(path, str):
         return None
-    return _SCRIPT_SHELLS.get(ntpath.splitext(path.strip().strip("'\"").rstrip(". ").lower())[1])
+    name = _MAIN_STREAM.sub("", path.strip().strip("'\"")).rstrip(". ").lower()
+    return ntpath.splitext(name)[1]
 
 
 def judged_script_writes(ops: Sequence[Operation]) -> frozenset[int]:
