@@ -19,19 +19,9 @@ from policy.rules.shell.powershell import analyse_powershell, clear_analysis_cac
 from policy.typed import _judge
 from tests._requirements import requirement
 from tests.policy._world import context
-from tests.policy.verdicts import RULES, args_of, ps, ps_effects, verdict
+from tests.policy.verdicts import RULES, args_of, effect_rows, ps, ps_effects, reason_of, verdict
 
 K = EffectKind
-
-
-def _effects(command: str) -> list[tuple[EffectKind, str | None, str]]:
-    return [(e.kind, e.target, e.detail) for e in ps_effects(command)]
-
-
-def _reason(command: str) -> str:
-    hit = RULES.match("PowerShell", {"command": command})
-    assert hit is not None
-    return hit.reason
 
 
 # ---------------------------------------------------------------------------------------
@@ -58,7 +48,7 @@ def test_every_default_a_script_sets_is_applied_not_only_the_last() -> None:
         "$PSDefaultParameterValues['Remove-Item:Recurse'] = $true; "
         "$PSDefaultParameterValues['Get-ChildItem:Force'] = $true; Remove-Item C:\\t\\x"
     )
-    assert _effects(command) == [(K.DELETE_RECURSIVE, "C:\\t\\x", "Remove-Item -Recurse")]
+    assert effect_rows(command) == [(K.DELETE_RECURSIVE, "C:\\t\\x", "Remove-Item -Recurse")]
     assert ps(command) == ("recursive-delete", "deny")
 
 
@@ -66,7 +56,7 @@ def test_every_default_a_script_sets_is_applied_not_only_the_last() -> None:
 def test_a_file_objects_copy_to_writes_its_destination() -> None:
     """S-RULE-102: `(Get-Item X).CopyTo(d)` writes d (named as the copy's destination): into System32, denied."""
     command = r"(Get-Item C:\t\a.dll).CopyTo('C:\Windows\System32\x.dll')"
-    assert (K.WRITE, r"C:\Windows\System32\x.dll", ".CopyTo() destination") in _effects(command)
+    assert (K.WRITE, r"C:\Windows\System32\x.dll", ".CopyTo() destination") in effect_rows(command)
     assert ps(command) == ("protected-place-write", "deny")
 
 
@@ -74,7 +64,7 @@ def test_a_file_objects_copy_to_writes_its_destination() -> None:
 def test_a_dotnet_file_copy_reads_its_source_and_writes_its_destination() -> None:
     """S-RULE-18: `[IO.File]::Copy(a, b)` reads a and writes b."""
     command = r"[IO.File]::Copy('C:\t\a.dll', 'C:\Windows\System32\x.dll')"
-    assert _effects(command) == [
+    assert effect_rows(command) == [
         (K.READ, r"C:\t\a.dll", "[IO.File]::Copy"),
         (K.WRITE, r"C:\Windows\System32\x.dll", "[IO.File]::Copy destination"),
     ]
@@ -85,7 +75,7 @@ def test_a_dotnet_file_copy_reads_its_source_and_writes_its_destination() -> Non
 def test_get_itemproperty_of_a_file_reads_it() -> None:
     """S-RULE-18: `Get-ItemProperty <file>` reads the file's attributes; it writes nothing (not even the hosts file)."""
     command = r"Get-ItemProperty C:\Windows\System32\drivers\etc\hosts"
-    assert _effects(command) == [(K.READ, r"C:\Windows\System32\drivers\etc\hosts", "Get-ItemProperty")]
+    assert effect_rows(command) == [(K.READ, r"C:\Windows\System32\drivers\etc\hosts", "Get-ItemProperty")]
     assert ps(command) is None
 
 
@@ -93,7 +83,7 @@ def test_get_itemproperty_of_a_file_reads_it() -> None:
 def test_tar_long_directory_option_names_the_extraction_folder() -> None:
     """S-RULE-59: `tar -x --directory <dir> -f a.tar` unpacks into <dir> (the value of `--directory`)."""
     command = r"tar -x --directory C:\Windows\System32 -f C:\t\a.tar"
-    found = [e for e in _effects(command) if e[2] == "tar -x"]
+    found = [e for e in effect_rows(command) if e[2] == "tar -x"]
     assert found == [(K.READ, r"C:\t\a.tar", "tar -x"), (K.WRITE, r"C:\Windows\System32", "tar -x")]
     assert ps(command) == ("protected-place-write", "deny")
 
@@ -102,7 +92,7 @@ def test_tar_long_directory_option_names_the_extraction_folder() -> None:
 def test_a_kill_that_names_its_own_process_is_not_the_piped_one() -> None:
     """S-RULE-72: `Get-Process notepad | Stop-Process 1234`: 1234 binds to -Id, so the piped processes cannot
     bind as well; what it names is process 1234, not notepad."""
-    assert _effects("Get-Process notepad | Stop-Process 1234") == [(K.KILL, "pid:1234", "Stop-Process")]
+    assert effect_rows("Get-Process notepad | Stop-Process 1234") == [(K.KILL, "pid:1234", "Stop-Process")]
 
 
 @requirement("S-RULE-11")
@@ -119,7 +109,7 @@ def test_a_shell_verb_on_parsename_without_an_argument_is_judged() -> None:
 @requirement("S-RULE-31")
 def test_invoke_item_from_a_share_names_the_cmdlet() -> None:
     """S-RULE-31: `Invoke-Item \\\\host\\share\\x.exe` runs x.exe from the share; the effect names Invoke-Item."""
-    assert _effects(r"Invoke-Item \\host\share\x.exe") == [(K.EXECUTE, r"\\host\share\x.exe", "Invoke-Item")]
+    assert effect_rows(r"Invoke-Item \\host\share\x.exe") == [(K.EXECUTE, r"\\host\share\x.exe", "Invoke-Item")]
 
 
 @requirement("S-RULE-16")
@@ -127,7 +117,7 @@ def test_invoke_item_from_a_share_names_the_cmdlet() -> None:
 def test_powershell_file_in_any_abbreviation_runs_the_script(switch: str) -> None:
     """S-RULE-16: `powershell -f x.ps1` (an abbreviation of -File) runs x.ps1: from a share, `remote-code`."""
     command = rf"powershell {switch} \\host\share\x.ps1"
-    assert (K.EXECUTE, r"\\host\share\x.ps1", "powershell -File") in _effects(command)
+    assert (K.EXECUTE, r"\\host\share\x.ps1", "powershell -File") in effect_rows(command)
     assert ps(command) == ("remote-code", "ask")
 
 
@@ -151,7 +141,7 @@ def test_a_new_service_names_the_cmdlet_that_made_it() -> None:
 def test_set_location_literalpath_moves_the_current_folder() -> None:
     """S-RULE-51: after `Set-Location -LiteralPath C:\\Windows\\System32`, `drivers` is System32's drivers."""
     command = r"Set-Location -LiteralPath C:\Windows\System32; Remove-Item drivers -Recurse"
-    assert (K.DELETE_RECURSIVE, r"C:\Windows\System32\drivers", "Remove-Item -Recurse") in _effects(command)
+    assert (K.DELETE_RECURSIVE, r"C:\Windows\System32\drivers", "Remove-Item -Recurse") in effect_rows(command)
     assert ps(command) == ("protected-place-delete", "deny")
 
 
@@ -159,7 +149,7 @@ def test_set_location_literalpath_moves_the_current_folder() -> None:
 def test_a_filtered_literalpath_listing_hands_down_the_matching_items() -> None:
     """S-RULE-35: `gci -LiteralPath ~\\Downloads -Filter *.tmp | Remove-Item` deletes Downloads\\*.tmp, not all."""
     command = r"Get-ChildItem -LiteralPath C:\Users\bob\Downloads -Filter *.tmp | Remove-Item"
-    assert (K.DELETE, r"C:\Users\bob\Downloads\*.tmp", "Remove-Item") in _effects(command)
+    assert (K.DELETE, r"C:\Users\bob\Downloads\*.tmp", "Remove-Item") in effect_rows(command)
 
 
 @requirement("S-RULE-84")
@@ -232,7 +222,7 @@ def test_explorer_starts_its_first_program_even_with_a_switch_after_it() -> None
 @requirement("S-RULE-14")
 def test_powershell_given_an_unknown_argument_says_so() -> None:
     """S-RULE-14: `powershell $x` asks, and the reason says powershell is given an argument that is not constant."""
-    assert "powershell is given an argument that is not constant" in _reason("powershell $x")
+    assert "powershell is given an argument that is not constant" in reason_of("powershell $x")
 
 
 @requirement("S-RULE-11")

@@ -19,19 +19,9 @@ from policy.rules.shell.ops import EffectKind
 from policy.typed import _judge
 from tests._requirements import requirement
 from tests.policy._world import context
-from tests.policy.verdicts import RULES, args_of, ps, ps_effects
+from tests.policy.verdicts import RULES, args_of, effect_rows, ps, reason_of
 
 K = EffectKind
-
-
-def _effects(command: str) -> list[tuple[EffectKind, str | None, str]]:
-    return [(e.kind, e.target, e.detail) for e in ps_effects(command)]
-
-
-def _reason(command: str) -> str:
-    hit = RULES.match("PowerShell", {"command": command})
-    assert hit is not None
-    return hit.reason
 
 
 # ---------------------------------------------------------------------------------------
@@ -43,16 +33,16 @@ def test_a_default_whose_key_powershell_ignores_leaves_the_others_applied() -> N
     """S-RULE-85: a hashtable with a key that names no parameter (`NoColon`) still sets `Remove-Item:Recurse`."""
     command = "$PSDefaultParameterValues = @{'NoColon' = 1; 'Remove-Item:Recurse' = $true}; Remove-Item C:\\t\\x"
     assert ps(command) == ("recursive-delete", "deny")
-    assert (K.DELETE_RECURSIVE, "C:\\t\\x", "Remove-Item -Recurse") in _effects(command)
+    assert (K.DELETE_RECURSIVE, "C:\\t\\x", "Remove-Item -Recurse") in effect_rows(command)
 
 
 @requirement("S-RULE-18")
 def test_dotnet_file_calls_write_their_destination() -> None:
     """S-RULE-18: `[IO.File]::CreateSymbolicLink(l, t)` writes l; `[IO.File]::Move(a, b)` moves a and writes b."""
-    assert _effects("[IO.File]::CreateSymbolicLink('C:\\t\\l', 'C:\\t\\x')") == [
+    assert effect_rows("[IO.File]::CreateSymbolicLink('C:\\t\\l', 'C:\\t\\x')") == [
         (K.WRITE, "C:\\t\\l", "[IO.File]::CreateSymbolicLink")
     ]
-    assert _effects("[IO.File]::Move('C:\\t\\a', 'C:\\t\\b')") == [
+    assert effect_rows("[IO.File]::Move('C:\\t\\a', 'C:\\t\\b')") == [
         (K.MOVE, "C:\\t\\a", "[IO.File]::Move"),
         (K.WRITE, "C:\\t\\b", "[IO.File]::Move destination"),
     ]
@@ -61,7 +51,7 @@ def test_dotnet_file_calls_write_their_destination() -> None:
 @requirement("S-RULE-102")
 def test_a_file_objects_move_to_moves_the_file() -> None:
     """S-RULE-102: `(Get-Item a).MoveTo(b)` moves a (as `Move-Item a b` does) and writes b."""
-    found = _effects("(Get-Item C:\\t\\a).MoveTo('C:\\t\\b')")
+    found = effect_rows("(Get-Item C:\\t\\a).MoveTo('C:\\t\\b')")
     assert (K.MOVE, "C:\\t\\a", ".MoveTo()") in found
     assert (K.WRITE, "C:\\t\\b", ".MoveTo() destination") in found
 
@@ -69,8 +59,8 @@ def test_a_file_objects_move_to_moves_the_file() -> None:
 @requirement("S-RULE-18")
 def test_set_content_and_invoke_item_effects() -> None:
     """S-RULE-18: `Set-Content f` writes f; `Invoke-Item x.exe` runs x.exe (it opens the file with its program)."""
-    assert _effects("Set-Content C:\\t\\a.txt hi") == [(K.WRITE, "C:\\t\\a.txt", "Set-Content")]
-    assert _effects("Invoke-Item C:\\t\\x.exe") == [(K.EXECUTE, "C:\\t\\x.exe", "Invoke-Item")]
+    assert effect_rows("Set-Content C:\\t\\a.txt hi") == [(K.WRITE, "C:\\t\\a.txt", "Set-Content")]
+    assert effect_rows("Invoke-Item C:\\t\\x.exe") == [(K.EXECUTE, "C:\\t\\x.exe", "Invoke-Item")]
 
 
 @requirement("S-RULE-14")
@@ -84,21 +74,21 @@ def test_robocopy_purge_to_an_unknown_folder_says_purge() -> None:
 @requirement("S-RULE-115")
 def test_tar_reads_the_archive_named_by_file_equals() -> None:
     """S-RULE-115: bsdtar's long form `--file=a.tar` names the archive read, as `-f a.tar` does."""
-    found = _effects("tar --extract --file=C:\\t\\a.tar -C C:\\t\\out")
+    found = effect_rows("tar --extract --file=C:\\t\\a.tar -C C:\\t\\out")
     assert (K.READ, "C:\\t\\a.tar", "tar -x") in found
 
 
 @requirement("S-RULE-67")
 def test_git_work_tree_may_hold_an_equals_sign() -> None:
     """S-RULE-67: `git --work-tree=C:\\t\\a=b clean -fdx` cleans C:\\t\\a=b (`=` is legal in a folder name)."""
-    found = _effects("git --work-tree=C:\\t\\a=b clean -fdx")
+    found = effect_rows("git --work-tree=C:\\t\\a=b clean -fdx")
     assert [t for k, t, _ in found if k is K.DELETE_RECURSIVE] == ["C:\\t\\a=b"]
 
 
 @requirement("S-RULE-51")
 def test_a_file_named_x_on_a_new_drive_is_that_file_not_the_root() -> None:
     """S-RULE-51: after `New-PSDrive W … -Root C:\\t`, `W:\\X` is C:\\t\\X, not the drive's root C:\\t."""
-    found = _effects("New-PSDrive -Name W -PSProvider FileSystem -Root C:\\t; Remove-Item W:\\X")
+    found = effect_rows("New-PSDrive -Name W -PSProvider FileSystem -Root C:\\t; Remove-Item W:\\X")
     assert (K.DELETE, "C:\\t\\X", "Remove-Item") in found
     assert (K.DELETE, "C:\\t", "Remove-Item") not in found
 
@@ -106,7 +96,7 @@ def test_a_file_named_x_on_a_new_drive_is_that_file_not_the_root() -> None:
 @requirement("S-RULE-18")
 def test_a_kill_by_the_id_get_process_found_names_that_id() -> None:
     """S-RULE-18: `Stop-Process -Id (Get-Process -Id 4).Id` stops process 4 (System)."""
-    assert _effects("Stop-Process -Id (Get-Process -Id 4).Id") == [(K.KILL, "pid:4", "Stop-Process")]
+    assert effect_rows("Stop-Process -Id (Get-Process -Id 4).Id") == [(K.KILL, "pid:4", "Stop-Process")]
 
 
 @requirement("S-RULE-21")
@@ -144,7 +134,7 @@ def test_a_hardlink_with_no_existing_file_links_to_nothing() -> None:
 def test_disabling_sshd_is_not_opening_remote_access() -> None:
     """S-RULE-98: `sc config sshd start= disabled` stops sshd starting: no remote-access weakening."""
     command = "sc.exe config sshd start= disabled"
-    assert all(k is not K.SECURITY_WEAKENING for k, _, _ in _effects(command))
+    assert all(k is not K.SECURITY_WEAKENING for k, _, _ in effect_rows(command))
     assert ps(command) != ("security-weakening", "deny")
 
 
@@ -175,14 +165,14 @@ def test_a_value_name_pattern_with_a_range_late_in_its_set_is_judged() -> None:
 @requirement("S-RULE-15")
 def test_set_a_compound_assignment_makes_the_variable_a_number() -> None:
     """S-RULE-15: after `set /a t+=1`, t holds the number cmd computed, no longer the path it held."""
-    found = _effects('cmd /v:on /c "set t=C:\\t\\x& set /a t+=1& rd /s /q !t!"')
+    found = effect_rows('cmd /v:on /c "set t=C:\\t\\x& set /a t+=1& rd /s /q !t!"')
     assert [t for k, t, _ in found if k is K.DELETE_RECURSIVE] == [None]
 
 
 @requirement("S-RULE-16")
 def test_conhost_runs_the_command_line_after_double_dash() -> None:
     """S-RULE-16: `conhost.exe -- cmd /c rd /s /q C:\\t\\x` runs that cmd line."""
-    assert (K.DELETE_RECURSIVE, "C:\\t\\x", "rd /s") in _effects("conhost.exe -- cmd /c rd /s /q C:\\t\\x")
+    assert (K.DELETE_RECURSIVE, "C:\\t\\x", "rd /s") in effect_rows("conhost.exe -- cmd /c rd /s /q C:\\t\\x")
 
 
 # ---------------------------------------------------------------------------------------
@@ -193,13 +183,13 @@ def test_conhost_runs_the_command_line_after_double_dash() -> None:
 def test_redirecting_to_null_discards_the_output() -> None:
     """S-RULE-13: `Get-ChildItem > $null` writes no file."""
     assert ps("Get-ChildItem > $null") is None
-    assert _effects("Get-ChildItem > $null") == []
+    assert effect_rows("Get-ChildItem > $null") == []
 
 
 @requirement("S-RULE-13")
 def test_an_alias_to_a_module_qualified_cmdlet_runs_that_cmdlet() -> None:
     """S-RULE-13: `Set-Alias x Microsoft.PowerShell.Management\\Remove-Item; x C:\\t\\x` deletes C:\\t\\x."""
-    assert _effects("Set-Alias x Microsoft.PowerShell.Management\\Remove-Item; x C:\\t\\x") == [
+    assert effect_rows("Set-Alias x Microsoft.PowerShell.Management\\Remove-Item; x C:\\t\\x") == [
         (K.DELETE, "C:\\t\\x", "Remove-Item")
     ]
 
@@ -207,21 +197,21 @@ def test_an_alias_to_a_module_qualified_cmdlet_runs_that_cmdlet() -> None:
 @requirement("S-RULE-16")
 def test_a_program_after_a_function_definition_is_still_a_program() -> None:
     """S-RULE-16: a script that defines a function still runs `cmd /c rd /s /q …` as cmd."""
-    assert (K.DELETE_RECURSIVE, "C:\\t\\x", "rd /s") in _effects("function f {}; cmd /c rd /s /q C:\\t\\x")
+    assert (K.DELETE_RECURSIVE, "C:\\t\\x", "rd /s") in effect_rows("function f {}; cmd /c rd /s /q C:\\t\\x")
     assert ps("function f {}; cmd /c rd /s /q C:\\Windows") == ("protected-place-delete", "deny")
 
 
 @requirement("S-RULE-14")
 def test_get_command_of_a_variable_is_a_name_that_is_not_constant() -> None:
     """S-RULE-14: `& (Get-Command $n) x` runs a command whose name the gateway cannot know, and says so."""
-    assert "runs a command whose name is not constant" in _reason("& (Get-Command $n) C:\\t\\x")
+    assert "runs a command whose name is not constant" in reason_of("& (Get-Command $n) C:\\t\\x")
 
 
 @requirement("S-RULE-14")
 def test_a_string_made_of_strings_that_are_no_chars_is_not_a_path() -> None:
     """S-RULE-14: `[string]::new(('C:\\t', 'x'))` fails in PowerShell ('C:\\t' is no char): no path `C:\\tx`."""
     command = "Remove-Item ([string]::new(('C:\\t', 'x')))"
-    assert _effects(command) == [(K.DELETE, None, "Remove-Item")]
+    assert effect_rows(command) == [(K.DELETE, None, "Remove-Item")]
     assert ps(command) == ("dynamic-command", "ask")
 
 
@@ -238,7 +228,7 @@ def test_a_switch_clause_named_x_after_another_on_one_line_parses() -> None:
     """S-RULE-13: `switch ($x) { 1 {'a'} X {'b'} }` is valid PowerShell: the command after it is judged, not refused."""
     command = "switch ($x) { 1 {'a'} X {'b'} }; Remove-Item C:\\t\\z"
     assert ps(command) is None
-    assert _effects(command) == [(K.DELETE, "C:\\t\\z", "Remove-Item")]
+    assert effect_rows(command) == [(K.DELETE, "C:\\t\\z", "Remove-Item")]
 
 
 # ---------------------------------------------------------------------------------------
@@ -256,7 +246,7 @@ def test_code_typed_into_an_interpreter_points_to_powershell() -> None:
 @requirement("S-RULE-93")
 def test_net_use_of_no_drive_maps_nothing() -> None:
     """S-RULE-93: `net use \\\\ \\\\h\\s` names no drive (net refuses it): `.\\x.exe` in \\\\o\\x runs \\\\o\\x\\x."""
-    found = _effects("net use \\\\ \\\\h\\s; Set-Location \\\\o\\x; .\\x.exe")
+    found = effect_rows("net use \\\\ \\\\h\\s; Set-Location \\\\o\\x; .\\x.exe")
     assert [t for k, t, _ in found if k is K.EXECUTE] == ["\\\\o\\x\\x"]
 
 
@@ -266,7 +256,7 @@ def test_a_command_found_by_a_constant_wildcard_is_not_called_not_constant() -> 
     constant (today the reason's quoted part is cut to `'& …'`, so the wildcard itself is not shown)."""
     command = "$c = $ExecutionContext.InvokeCommand.GetCommand('Remove-I*', 'Cmdlet'); & $c C:\\t\\x"
     assert ps(command) == ("dynamic-command", "ask")
-    assert "whose name is not constant" not in _reason(command)
+    assert "whose name is not constant" not in reason_of(command)
 
 
 @requirement("S-RULE-93")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from policy.rules.command import judge_call
 from policy.rules.match import load_rules
-from policy.rules.shell.ops import Effect
+from policy.rules.shell.ops import Effect, EffectKind
 from policy.rules.shell.powershell import analyse_powershell, clear_analysis_cache
 
 RULES = load_rules()
@@ -26,6 +26,18 @@ def ps(command: str) -> Verdict:
 def ps_effects(command: str) -> tuple[Effect, ...]:
     """The effects the gateway reads from one PowerShell call."""
     return judge_call("PowerShell", {"command": command}).effects
+
+
+def effect_rows(command: str) -> list[tuple[EffectKind, str | None, str]]:
+    """(kind, target, detail) of each effect the gateway reads from one PowerShell call."""
+    return [(e.kind, e.target, e.detail) for e in ps_effects(command)]
+
+
+def reason_of(command: str) -> str:
+    """The reason of the rule a PowerShell command hits (it must hit one)."""
+    hit = RULES.match("PowerShell", {"command": command})
+    assert hit is not None, command
+    return hit.reason
 
 
 def args_of(command: str, name: str) -> list[tuple[str | None, ...]]:
