@@ -472,10 +472,12 @@ def _persistence(positional: tuple[str, ...], name: str, command: str, later: tu
         bound = bind(op, positional)
         run = first(bound, command)
         extra: tuple[tuple[str, str], ...] = (("command", run),) if run else ()
-        if later is not None:  # what runs is known: the program, and its arguments when given
-            program, arguments = first(bound, later[0]), first(bound, later[1]) if later[1] else None
-            if program and (arguments or not (later[1] and later[1] in bound)):
-                extra += ((RUNS_LATER, f"{program} {arguments}" if arguments else program),)
+        if later is not None:  # what runs: the program, and its arguments when given (not constant: not known)
+            program_key, arguments_key = later
+            program = first(bound, program_key)
+            arguments = bound.get(arguments_key, "") if arguments_key else ""
+            if program and arguments is not None:
+                extra += ((RUNS_LATER, f"{program} {arguments}".strip()),)
         return (effect(K.PERSISTENCE, first(bound, name), display(op.name), extra=extra),)
 
     return handle

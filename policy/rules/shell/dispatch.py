@@ -738,6 +738,8 @@ def _slot(op: Operation, where: tuple[str, int]) -> Value:
 def _written_scripts(ops: Sequence[Operation], suffixes: frozenset[str] | None = None) -> dict[str, tuple[int, Value]]:
     """Script files the call writes (by base name, lower case): where, and with what content; with `suffixes`,
     the files with those extensions instead."""
+    if not any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops):
+        return {}  # the common case, answered without a pass per operation
     found: dict[str, tuple[int, Value]] = {}
     for i, op in enumerate(ops):
         if op.name == "<redirect>" and op.args:
@@ -759,8 +761,6 @@ def _written_scripts(ops: Sequence[Operation], suffixes: frozenset[str] | None =
 def written_files(ops: Sequence[Operation], suffixes: frozenset[str]) -> dict[str, tuple[int, Value]]:
     """Files with one of `suffixes` (`.reg`) that the call writes with a writer it reads (`Set-Content`, `>`,
     `[IO.File]::WriteAllText` …): base name (lower case) → (index of the writing operation, content or None)."""
-    if not any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops):
-        return {}
     return _written_scripts(ops, suffixes)
 
 
@@ -791,8 +791,6 @@ def _suffix(path: object) -> str | None:
 def judged_script_writes(ops: Sequence[Operation]) -> frozenset[int]:
     """The operations that write a script the gateway reads, with constant content: it is judged as it is
     written (`_scripts_written_then_run`). `New-Item x.ps1` with no value makes an empty one."""
-    if not any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops):
-        return frozenset()
     judged = {at for base, (at, content) in _written_scripts(ops).items() if content is not None and script_shell(base)}
     for at, op in enumerate(ops):
         if op.name == "new-item" and len(op.args) < 2 and not any(key == "value" for key, _ in op.params):
@@ -828,7 +826,7 @@ def _scripts_written_then_run(analysis: Analysis) -> Analysis:
     judged by its content, read as cmd (`.bat`, `.cmd`) or PowerShell (`.ps1`); content that is not
     constant, or a script in a language the gateway does not read (`.vbs`, `.js`, `.py` …), is dynamic."""
     ops = analysis.operations
-    written = _written_scripts(ops) if any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops) else {}
+    written = _written_scripts(ops)
     parts: list[Analysis] = [analysis]
     for base, (at, content) in written.items():
         run = next((op for op in ops[at + 1 :] if _runs(op, base)), None)
