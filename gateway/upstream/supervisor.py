@@ -362,12 +362,13 @@ class Supervisor:
             else:
                 log.debug("closing the upstream connection raised %r", exc)
         finally:
-            ready.set()
             if sink is not None:
                 sink.close()
-                # Everything the child said is in the log once its connection is over (bounded).
+                # Everything the child said is in the log once its connection is over (bounded),
+                # and before a failed start is reported: its error carries the log's tail.
                 with anyio.CancelScope(shield=True):
                     await anyio.to_thread.run_sync(sink.drained.wait, STDERR_SETTLE_S, abandon_on_cancel=True)
+            ready.set()
             self._owners -= 1
             gone, self._owners_gone = self._owners_gone, anyio.Event()
             gone.set()
