@@ -1014,3 +1014,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "upload-file" with action "ask"
     When PowerShell is asked to run "git push origin main"
     Then the call hits no rule
+
+  @S-RULE-122
+  Scenario: A change through an environment variable with no standard value asks
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c del %P%\hal.dll"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "Set-Location $env:P; Remove-Item hal.dll"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "Remove-Item $env:TEMP\build.log"
+    Then the call hits no rule

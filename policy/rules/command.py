@@ -24,6 +24,7 @@ from policy.rules.effects import pipeline_effects, tool_effects
 from policy.rules.effects_common import RUNS_LATER
 from policy.rules.effects_network import copied_off, written_off
 from policy.rules.effects_security import SERVICES_NOT_KNOWN
+from policy.rules.effects_values import UNKNOWN_VARIABLE
 from policy.rules.judge import judge_all
 from policy.rules.normalize import normalise
 from policy.rules.paths import canonical_key
@@ -128,7 +129,13 @@ def _unknown_targets(effects: Sequence[Effect]) -> tuple[str, ...]:
             out.append(f"{dict(e.extra).get('command', 'a service change')} of services that are not constant")
         if e.kind not in _NEEDS_TARGET:
             continue
-        if e.target is None or not e.target.strip():
+        variable = dict(e.extra).get(UNKNOWN_VARIABLE)
+        if variable is not None:
+            out.append(
+                f"{e.detail or e.kind.value} of a path through {variable}, which has no standard value "
+                "and may have been set to any folder by an earlier command"
+            )
+        elif e.target is None or not e.target.strip():
             out.append(f"{e.detail or e.kind.value} of a target that is not constant")
         elif e.kind in (EffectKind.KILL, EffectKind.KILL_FORCED) and e.target.lower().startswith("pid:"):
             out.append(f"{e.detail or 'a kill'} of process id {e.target[4:]}, which may be any process")

@@ -54,7 +54,13 @@ from policy.rules.effects_registry import (
 from policy.rules.effects_scripts import unread_scripts_of
 from policy.rules.effects_security import security_software_removed, wmi_service_change
 from policy.rules.effects_system import wmi_kill
-from policy.rules.effects_values import every_file, fed_effects, filtered_items, in_folder
+from policy.rules.effects_values import (
+    every_file,
+    fed_effects,
+    filtered_items,
+    in_folder,
+    through_unknown_variables,
+)
 from policy.rules.reg_file import reg_file_effects
 from policy.rules.shell.dispatch import written_files
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
@@ -695,6 +701,7 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
         per_op.append(own)
         found += own
     found += in_folder(ops, per_op)
+    found += through_unknown_variables(ops, per_op)
     found += unread_scripts_of(ops, per_op)
     found += _shadow_copies_deleted(ops)
     found += security_software_removed(ops)

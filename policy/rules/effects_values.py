@@ -43,6 +43,7 @@ from policy.rules.effects_common import (
 from policy.rules.effects_dispatch import effects_of
 from policy.rules.paths import special_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+from policy.rules.shell.winenv import STANDARD_ENV
 
 K = EffectKind
 
@@ -379,8 +380,8 @@ def _cwd_of(op: Operation, cwd: str | None) -> str | None:
         path = words[0] if words else None
     else:
         return cwd
-    if path is None:
-        return UNKNOWN_CWD  # somewhere unknown: relative targets can no longer be placed
+    if path is None or unknown_variable(op.shell, path) is not None:
+        return UNKNOWN_CWD  # somewhere unknown: relative targets can no longer be placed (S-RULE-122 too)
     text = unquote(path)
     if _ABSOLUTE.match(text):
         return text
@@ -470,4 +471,51 @@ def in_folder(ops: Sequence[Operation], effects_per_op: Sequence[Effects]) -> Ef
         drive = _drive_of(op)
         if drive is not None:
             drives[drive[0]] = drive[1]
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------
+# Variables with no standard value
+
+
+# An environment variable the standard environment does not define may hold any path: an earlier call can set it
+# for every later process (`setx P C:\Windows\System32`, the Registry tool on HKCU\Environment), so a change
+# through it (`del %P%\hal.dll`, `Remove-Item "$env:P\hal.dll"`) has a target nobody can name (S-RULE-122).
+# PowerShell expands `$env:P`, cmd `%P%`; a program started from either got the expanded text, so both count.
+UNKNOWN_VARIABLE = "unknown variable"
+_PS_VARIABLE = re.compile(r"\$(?:\{env:([^}]+)\}|env:(\w+))", re.IGNORECASE)
+_CMD_VARIABLE = re.compile(r"%([^%\s]+)%")
+_EXPANDED_BY = {"powershell": (_PS_VARIABLE,), "cmd": (_CMD_VARIABLE,), "program": (_PS_VARIABLE, _CMD_VARIABLE)}
+
+
+def unknown_variable(shell: str, target: str) -> str | None:
+    """The first environment variable in `target` that `shell` expands and the standard environment does not
+    define (`$env:P`, `%P%`), as written; None when there is none."""
+    for pattern in _EXPANDED_BY.get(shell, ()):
+        for found in pattern.finditer(target):
+            name = next(g for g in found.groups() if g is not None).split(":", 1)[0].upper()
+            if name not in STANDARD_ENV:
+                return found.group(0)
+    return None
+
+
+def through_unknown_variables(ops: Sequence[Operation], effects_per_op: Sequence[Effects]) -> Effects:
+    """A change of a path that holds an environment variable with no standard value, as a change of a target that
+    is not constant (asked: `dynamic-command`), naming the variable (S-RULE-122).
+
+    Args:
+        ops: the operations of one analysis, in source order.
+        effects_per_op: each operation's effects, in the same order.
+
+    Returns:
+        One effect with no target per such change.
+    """
+    out: list[Effect] = []
+    for op, found in zip(ops, effects_per_op, strict=False):
+        for e in found:
+            if e.kind not in _CHANGES or e.target is None or ("%" not in e.target and "$" not in e.target):
+                continue
+            variable = unknown_variable(op.shell, e.target)
+            if variable is not None:
+                out.append(replace(e, target=None, extra=(*e.extra, (UNKNOWN_VARIABLE, variable))))
     return tuple(out)

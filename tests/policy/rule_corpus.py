@@ -3971,6 +3971,14 @@ DANGEROUS += [
 ]
 ORDINARY += [("FileSystem", _fs("read", r"C:\Users\me\.ssh\config"))]
 
+# A change through an environment variable with no standard value: an earlier call may have set it (S-RULE-122).
+DANGEROUS += [
+    ("PowerShell", _ps(r'cmd /c "del %P%\hal.dll"'), "dynamic-command"),
+    ("PowerShell", _ps(r'Remove-Item "$env:P\hal.dll"'), "dynamic-command"),
+    ("PowerShell", _ps(r"Set-Location $env:P; Remove-Item hal.dll"), "dynamic-command"),
+]
+ORDINARY += [("PowerShell", _ps(r'Get-Content "$env:GOPATH\go.mod"'))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
