@@ -150,6 +150,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with APPROVAL_REQUIRED
     And the desktop received nothing
 
+  @S-RULE-123
+  Scenario: A standard environment variable changed in a console's session asks a person, and nothing is typed
+    Given a gateway in front of the simulated desktop "console-powershell"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "$env:TEMP = 'C:\\Windows\\System32'", "loc": [741, 452], "press_enter": true}
+    Then the result is refused with APPROVAL_REQUIRED
+    And the desktop received nothing
+
   @S-RULE-120
   Scenario: A folder changed in a console by one call is where the next call's relative path points
     Given a gateway in front of the simulated desktop "console-powershell"

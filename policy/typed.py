@@ -38,6 +38,7 @@ from policy.rules.keyboard import (
     typed_inputs,
     typing_target,
 )
+from policy.rules.shell.winenv import STANDARD_ENV
 from policy.rules.uia_keys import KeyEvent, key_events
 from policy.values import ToolCall
 
@@ -97,8 +98,7 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
             "command rules cannot judge. Instead, do it with a PowerShell command the gateway can judge, or let "
             "the person run the code.",
         )
-    redefined = _REDEFINES.search(_QUOTED_TEXT.sub("''", text)) if kind in _SESSIONS else None
-    hits_here = [] if redefined is None else [_redefinition(redefined.group(0).strip(), description)]
+    hits_here = _session_changes(text, description) if kind in _SESSIONS else []
     # A console may run cmd as well as PowerShell (a Command Prompt, a Terminal tab, the Run box and an
     # address bar start command lines), and cmd reads `%ComSpec% /c …` or `for /r … do del` where
     # PowerShell reads something else: the text is judged both ways and the worse answer stands.
@@ -125,8 +125,58 @@ _REDEFINES = re.compile(
 )
 
 
+# A console's environment is part of its session too (S-RULE-123): a later command reads `$env:TEMP` or
+# `%windir%` as the standard folder, and finds a program by `Path`/`PSModulePath`, while the console has them
+# pointing elsewhere (`$env:TEMP = 'C:\Windows\System32'`, then `del $env:TEMP\hal.dll`). Appending to a
+# lookup list (`$env:Path += ';C:\tools'`, `set PATH=%PATH%;C:\tools`) shadows nothing already found, so it
+# passes. A variable with no standard value needs no check: a change through it always asks (S-RULE-122).
+_STANDARD_NAMES = "|".join(re.escape(n) for n in sorted(STANDARD_ENV, key=len, reverse=True))
+_LOOKUP = r"(?:PATH|PSMODULEPATH)"
+_ENV_NAMES = rf"(?:{_STANDARD_NAMES}|{_LOOKUP})"
+# The list itself with constant text after it: `$env:Path + ';C:\tools'`, `"$env:Path;C:\tools"`.
+_APPENDED = rf"(?:\$\{{?env:{_LOOKUP}\}}?\s*\+\s*'[^']*'|\"\$\{{?env:{_LOOKUP}\}}?;[^\"$`]*\")"
+_SETS_ENVIRONMENT = re.compile(
+    rf"\$\{{?env:(?:{_STANDARD_NAMES})\}}?\s*[-+*/]?=(?!=)"
+    rf"|\$\{{?env:{_LOOKUP}\}}?\s*=(?!=)(?!\s*{_APPENDED}\s*(?:$|[;\r\n]))"
+    rf"|(?<![\w-])set\s+(?:/a\s+)?\"?(?:{_STANDARD_NAMES})\s*="
+    rf"|(?<![\w-])set\s+\"?{_LOOKUP}\s*=(?!%{_LOOKUP}%)"
+    rf"|(?<![\w-])(?:set-item|si|new-item|ni|set-content|add-content|ac|clear-content|clc|remove-item|ri|del)\s+"
+    rf"(?:-(?:literal)?path\s+)?['\"]?env:\\?{_ENV_NAMES}(?![\w(])"
+    rf"|setenvironmentvariable\s*\(\s*['\"]{_ENV_NAMES}['\"]",
+    re.IGNORECASE,
+)
+
+
 # Quoted text only mentions a definition (`Write-Output 'function f {}'`).
 _QUOTED_TEXT = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def _outside_quotes(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The first match of `pattern` in `text` that does not start inside quoted text."""
+    quoted = [m.span() for m in _QUOTED_TEXT.finditer(text)]
+    return next((m for m in pattern.finditer(text) if not any(a <= m.start() < b for a, b in quoted)), None)
+
+
+def _session_changes(text: str, description: str) -> list[RuleHit]:
+    """What `text` changes in a console's session that a later command typed there reads (S-RULE-119, S-RULE-123)."""
+    hits: list[RuleHit] = []
+    redefined = _outside_quotes(_REDEFINES, text)
+    if redefined is not None:
+        hits.append(_redefinition(redefined.group(0).strip(), description))
+    environment = _outside_quotes(_SETS_ENVIRONMENT, text)
+    if environment is not None:
+        hits.append(
+            RuleHit(
+                rule_id=INTERPRETER_RULE,
+                action="ask",
+                risk="dynamic-command",
+                reason=f"this changes a standard environment variable in {description}'s session "
+                f"({environment.group(0).strip()[:40]} …): a command typed there later would read a place or find "
+                "a program other than the one its text names, so the gateway could not judge it. Instead, spell "
+                "the paths out, or use the PowerShell tool (each call is a fresh PowerShell).",
+            )
+        )
+    return hits
 
 
 def _redefinition(what: str, description: str) -> RuleHit:

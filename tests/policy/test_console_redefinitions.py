@@ -59,3 +59,63 @@ def test_reading_definitions_and_ordinary_commands_pass(text: str) -> None:
     """S-RULE-119: listing aliases and functions, and text that only mentions a definition, pass."""
     loc = focus_point(capture_of("console-powershell"))
     assert hit_of("console-powershell", "Type", text=text, loc=loc, press_enter=True) is None
+
+
+@requirement("S-RULE-123")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$env:TEMP = 'C:\\Windows\\System32'",
+        "$env:Temp+='\\..\\..\\Windows'",
+        "${env:ProgramFiles(x86)} = 'C:\\t'",
+        "set TEMP=C:\\Windows\\System32",
+        'set "windir=C:\\t"',
+        "Set-Item -Path 'env:\\windir' -Value C:\\t",
+        "[Environment]::SetEnvironmentVariable('ComSpec', 'C:\\t\\cmd.exe')",
+        "$env:Path = 'C:\\Users\\Public;' + $env:Path",
+        "$env:Path = $env:Path -replace '^', 'C:\\Users\\Public;'",
+        "$env:Path = $env:Path + ';C:\\x' -replace '^', 'C:\\Users\\Public;'",
+        "$env:PSModulePath = 'C:\\Users\\Public\\mods'",
+        "set PATH=C:\\Users\\Public;%PATH%",
+        "dir & set TEMP=C:\\Windows",
+    ],
+)
+@pytest.mark.parametrize("scenario", ["console-powershell", "console-cmd", "windows-terminal"])
+def test_a_standard_variable_changed_in_a_console_asks(text: str, scenario: str) -> None:
+    """S-RULE-123: a later `del $env:TEMP\\hal.dll` or `notepad` would reach a place or program the text does not
+    name: the standard folders and the program lookup lists."""
+    loc = focus_point(capture_of(scenario))
+    hit = hit_of(scenario, "Type", text=text, loc=loc, press_enter=True)
+    assert hit == ASK
+
+
+@requirement("S-RULE-123")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$env:Path += ';C:\\Users\\me\\tools'",
+        '$env:Path = "$env:Path;C:\\Users\\me\\tools"',
+        "$env:Path = $env:Path + ';C:\\Users\\me\\tools'; python -V",
+        "set PATH=%PATH%;C:\\Users\\me\\tools",
+        "$env:DEBUG = '1'",
+        "$env:TEMPDIR = 'C:\\t'",
+        "if ($env:TEMP -eq 'C:\\t') { 'same' }",
+        "Write-Output '$env:TEMP = 1'",
+        "Get-Item env:windir",
+    ],
+)
+def test_appending_to_a_lookup_list_other_variables_and_reads_pass(text: str) -> None:
+    """S-RULE-123: an append shadows nothing already found; a variable with no standard value is S-RULE-122's."""
+    loc = focus_point(capture_of("console-powershell"))
+    assert hit_of("console-powershell", "Type", text=text, loc=loc, press_enter=True) is None
+
+
+@requirement("S-RULE-123")
+def test_the_reason_says_what_changed_and_the_powershell_tool_is_not_affected() -> None:
+    """S-RULE-123: the person sees the assignment; a fresh PowerShell per tool call keeps nothing."""
+    from policy.typed import _session_changes
+    from tests.policy.verdicts import ps
+
+    (hit,) = _session_changes("$env:TEMP = 'C:\\Windows'", "a PowerShell console")
+    assert "changes a standard environment variable in a PowerShell console's session ($env:TEMP =" in hit.reason
+    assert ps("$env:TEMP = 'C:\\t'; Write-Output $env:TEMP") is None
