@@ -1024,3 +1024,23 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "dynamic-command" with action "ask"
     When PowerShell is asked to run "Remove-Item $env:TEMP\build.log"
     Then the call hits no rule
+
+  @S-RULE-124
+  Scenario: A distribution's launcher runs Linux commands as wsl does, and unregistering a distribution deletes it
+    Given the built-in command rules
+    When PowerShell is asked to run "ubuntu run rm -rf /mnt/c/Windows/System32"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "wsl --unregister Ubuntu"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "wsl --list --verbose"
+    Then the call hits no rule
+
+  @S-RULE-125
+  Scenario: Disabling a device or deleting a driver asks; listing them passes
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-PnpDevice -FriendlyName *camera* | Disable-PnpDevice -Confirm:$false"
+    Then the call hits rule "device-change" with action "ask"
+    When PowerShell is asked to run "pnputil /delete-driver oem1.inf /uninstall /force"
+    Then the call hits rule "device-change" with action "ask"
+    When PowerShell is asked to run "pnputil /enum-drivers"
+    Then the call hits no rule

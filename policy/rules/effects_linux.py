@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ntpath
 import re
+import shlex
 
 from policy.rules.effects_common import Effects, effect, lower, split_command_line, unquote
 from policy.rules.shell.ops import Effect, EffectKind, Value
@@ -59,25 +60,52 @@ def wsl_path(path: Value) -> Value:
     return text.replace("/", "\\")
 
 
-def _command_words(name: str, words: tuple[Value, ...]) -> list[Value] | None:
-    """The Linux command words `wsl …`/`bash -c …` runs, or None when it runs none we can read."""
+def posix_words(text: str) -> list[Value]:
+    """A Linux shell's words: quotes removed and a backslash escaping the next character (`Program\\ Files` is
+    one word, `hal.d\\l\\l` is `hal.dll`); unbalanced quotes fall back to the Windows rules."""
+    try:
+        return list(shlex.split(text, posix=True))
+    except ValueError:
+        return list(split_command_line(text))
+
+
+# A distribution's own launcher (`ubuntu.exe`, from the Store) runs a command line in it as `wsl` does:
+# `ubuntu run rm -rf /mnt/c/Users` or `ubuntu -c "…"` (S-RULE-124). Its other verbs (`config`, `install`) run none.
+DISTRO_LAUNCHERS = frozenset(
+    {"ubuntu", "ubuntu1804", "ubuntu2004", "ubuntu2204", "ubuntu2404", "debian", "kali", "alpine", "fedoraremix"}
+    | {"opensuse-leap-15", "opensuse-leap-15.6", "opensuse-tumbleweed", "sles-15", "oraclelinux_9_1", "almalinux-9"}
+)
+
+
+def _joined(words: list[Value]) -> str:
+    """Words Windows split, as the one command line `wsl` hands the Linux shell (a word with a blank quoted)."""
+    return " ".join('"' + w + '"' if w is not None and " " in w else (w or "$unknown") for w in words)
+
+
+def _command_line(name: str, words: tuple[Value, ...]) -> str | None:
+    """The Linux command line `wsl …`/`bash -c …` runs, or None when it runs none we can read."""
     items = list(words)
+    if name in DISTRO_LAUNCHERS:
+        head = lower(items[0]) if items else ""
+        if head == "run":
+            return _joined(items[1:])
+        return _command_line("bash", words) if head == "-c" else None
     if name in ("wsl", "wslhost"):
         while items:
             head = lower(items[0])
             if head in _WSL_VALUED:
                 items = items[2:]
             elif head in ("-e", "--exec", "--"):
-                return items[1:]
+                return _joined(items[1:])
             elif head.startswith("-"):
                 return None  # --install, --list, --shutdown …: wsl's own management
             else:
                 break
-        return items
+        return _joined(items)
     lowered = [lower(w) for w in items]
     if "-c" in lowered:
         rest = items[lowered.index("-c") + 1 :]
-        return list(split_command_line(rest[0])) if rest and rest[0] is not None else [None]
+        return rest[0] if rest and rest[0] is not None else "$unknown"
     return None
 
 
@@ -92,13 +120,12 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
     Returns:
         DELETE(_RECURSIVE), MOVE, WRITE and READ effects with targets mapped by `wsl_path`.
     """
-    command = _command_words(name, words)
-    if not command or depth >= MAX_LINUX_DEPTH:
+    line = _command_line(name, words)
+    if not line or depth >= MAX_LINUX_DEPTH:
         return ()
-    line = " ".join('"' + w + '"' if w is not None and " " in w else (w or "$unknown") for w in command)
     out: list[Effect] = []
     for segment in _SEPARATOR.split(line):
-        parts = list(split_command_line(segment)) if segment.strip() else []
+        parts = list(posix_words(segment)) if segment.strip() else []
         while parts and lower(parts[0]) in _PREFIXES:
             parts = parts[1:]
         if not parts:
@@ -138,3 +165,17 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         for p, w in zip(paths, operands, strict=True)
         if w is not None and ("/" in w or "\\" in w or w.startswith("~"))
     ]
+
+
+def unregistered(name: str, words: tuple[Value, ...]) -> Effects:
+    """`wsl --unregister <distro>` (`wslconfig /unregister`, `/u`): the distribution's whole file system is deleted,
+    as a recursive delete of its share (S-RULE-124)."""
+    items = [lower(w) for w in words]
+    switches = ("--unregister",) if name == "wsl" else ("/unregister", "/u")
+    for switch in switches:
+        if switch in items:
+            at = items.index(switch) + 1
+            distro = unquote(words[at]) if at < len(words) and words[at] is not None else None
+            target = "\\\\wsl.localhost\\" + distro if distro else None
+            return (effect(K.DELETE_RECURSIVE, target, f"{name} {switch}"),)
+    return ()

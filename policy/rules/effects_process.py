@@ -29,7 +29,7 @@ from policy.rules.effects_common import (
     targets,
     unquote,
 )
-from policy.rules.effects_linux import linux_effects
+from policy.rules.effects_linux import DISTRO_LAUNCHERS, linux_effects, unregistered
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -220,7 +220,7 @@ def _interpreter(op: Operation) -> Effects:
 
 def _linux_shell(op: Operation) -> Effects:
     ran = effect(K.EXECUTE, op.name, f"{op.name} command", extra=(("command", argv_of(op).text()),))
-    return (ran, *linux_effects(op.name, op.args))
+    return (ran, *linux_effects(op.name, op.args), *unregistered(op.name, op.args))
 
 
 def _mshta(op: Operation) -> Effects:
@@ -397,7 +397,7 @@ PROCESS_PROGRAMS: Mapping[str, Handler] = {
     "wscript": _script_host,
     "cscript": _script_host,
     **dict.fromkeys(("python", "python3", "py", "pythonw", "node", "perl", "ruby", "php", "deno", "bun"), _interpreter),
-    **dict.fromkeys(("wsl", "bash", "sh", "wslhost"), _linux_shell),
+    **dict.fromkeys(("wsl", "bash", "sh", "wslhost", "wslconfig", *DISTRO_LAUNCHERS), _linux_shell),
     "mshta": _mshta,
     "regsvr32": _regsvr32,
     "msiexec": _msiexec,

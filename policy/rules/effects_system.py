@@ -396,7 +396,37 @@ _CREDENTIAL_TOOLS: tuple[str, ...] = (
 )
 _CREDENTIAL_TOOLS += ("wce", "kekeo", "safetykatz", "sharpkatz", "ntdsutil", "nanodump", "dumpert", "sharpdump")
 
+# Devices disabled or removed and drivers deleted (S-RULE-125): the keyboard, the screen or the disk the agent
+# and the person work with can go, and stay gone after a restart. pnputil's old spelling (`-d`, `-f -d`) too.
+_PNPUTIL_CHANGES = frozenset({"/remove-device", "/delete-driver", "/disable-device", "-d"})
+_DEVCON_CHANGES = frozenset({"disable", "remove", "dp_delete"})
+
+
+def _pnputil(op: Operation) -> Effects:
+    words = [lower(w) for w in op.args]
+    change = next((w for w in words if w in _PNPUTIL_CHANGES), None)
+    if change is None:
+        return ()
+    at = words.index(change) + 1
+    return (effect(K.DEVICE_CHANGE, op.args[at] if at < len(op.args) else None, f"pnputil {change}"),)
+
+
+def _devcon(op: Operation) -> Effects:
+    words = argv_of(op).positionals()
+    verb = lower(words[0]) if words else ""
+    if verb not in _DEVCON_CHANGES:
+        return ()
+    return (effect(K.DEVICE_CHANGE, words[1] if len(words) > 1 else None, f"devcon {verb}"),)
+
+
+def _disable_device(op: Operation) -> Effects:
+    bound = bind(op, ("instanceid",))
+    return (effect(K.DEVICE_CHANGE, first(bound, "instanceid"), "Disable-PnpDevice"),)
+
+
 SYSTEM_PROGRAMS: Mapping[str, Handler] = {
+    "pnputil": _pnputil,
+    "devcon": _devcon,
     "net": _net,
     "net1": _net,
     "schtasks": _schtasks,
@@ -573,6 +603,7 @@ _CREDENTIAL_CMDLETS += ("get-passhashes", "invoke-powerdump", "get-vaultcredenti
 _CREDENTIAL_CMDLETS += ("invoke-ninjacopy", "invoke-dcsync", "get-keystrokes", "invoke-credentialinjection")
 
 SYSTEM_CMDLETS: Mapping[str, Handler] = {
+    "disable-pnpdevice": _disable_device,
     # Certificates with their private keys written out: a key that signs or logs in as the user.
     "export-pfxcertificate": _credential_tool,
     "clear-eventlog": _event_log,

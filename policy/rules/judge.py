@@ -991,6 +991,17 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         remedy="read the current values with `reg query` on the key.",
     ),
     EffectRule(
+        id="device-change",
+        category="availability",
+        effects=frozenset({K.DEVICE_CHANGE}),
+        places=None,
+        verdict="ask",
+        risk="availability",
+        reason="This disables or removes a device or its driver ({detail}): the keyboard, the screen or a "
+        "disk could stop working, and stay off after a restart; a person must approve it.",
+        remedy="list the devices with `Get-PnpDevice` and tell the user which one you would change.",
+    ),
+    EffectRule(
         id="kill-desktop-shell",
         category="process",
         effects=_KILLS,

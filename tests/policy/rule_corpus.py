@@ -3979,6 +3979,17 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r'Get-Content "$env:GOPATH\go.mod"'))]
 
+# A distribution's launcher, an unregistered distribution (S-RULE-124); devices and drivers (S-RULE-125).
+DANGEROUS += [
+    ("PowerShell", _ps("ubuntu run rm -rf /mnt/c/Windows/System32"), "protected-place-delete"),
+    ("PowerShell", _ps("debian.exe -c 'rm -rf /mnt/c/Windows/System32'"), "protected-place-delete"),
+    ("PowerShell", _ps("wsl --unregister Ubuntu"), "recursive-delete"),
+    ("PowerShell", _ps("Disable-PnpDevice -InstanceId * -Confirm:$false"), "device-change"),
+    ("PowerShell", _ps("pnputil /remove-device USB\\VID_046D"), "device-change"),
+    ("PowerShell", _ps("devcon disable =keyboard"), "device-change"),
+]
+ORDINARY += [("PowerShell", _ps("wsl --list --verbose")), ("PowerShell", _ps("Get-PnpDevice -Class Camera"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -4012,6 +4023,7 @@ CATEGORY_OF: dict[str, str] = {
     "unread-script": "code-execution",
     "upload-file": "exfiltration",
     "network-change": "network",
+    "device-change": "availability",
     "encoded-command": "code-execution",
     "dynamic-command": "code-execution",
     "uninspectable-command": "code-execution",

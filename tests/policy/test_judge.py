@@ -294,6 +294,7 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.WRITE, "C:\\t\\x.ps1", extra=(("unread_script", "true"),)), "unread-script", "ask"),
     (fx(K.WRITE, "C:\\Users\\bob\\Documents", extra=(("recursive", "true"),)), "unpack-over-protected", "ask"),
     (fx(K.NETWORK_CHANGE, None, detail="route delete"), "network-change", "ask"),
+    (fx(K.DEVICE_CHANGE, None, detail="Disable-PnpDevice"), "device-change", "ask"),
     (
         fx(
             K.REGISTRY_SET,
@@ -398,6 +399,7 @@ ALLOWED_IDS = {
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
+    "device-change",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

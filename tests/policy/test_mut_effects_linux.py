@@ -91,7 +91,8 @@ def test_each_linux_file_command_gives_its_effects(line: str, expected: list[Eff
         ("rm /mnt/c/dir", [effect(K.DELETE, "c:\\dir", "wsl rm")]),  # an `r` in a path is no -r flag
         ("tee /mnt/c/log", [effect(K.WRITE, "c:\\log", "wsl tee")]),
         ("truncate /mnt/c/log", [effect(K.WRITE, "c:\\log", "wsl truncate")]),
-        ("cat a\\b", [effect(K.READ, "a\\b", "wsl cat")]),  # a backslash is a separator too
+        ("cat 'a\\b'", [effect(K.READ, "a\\b", "wsl cat")]),  # a (quoted) backslash is a separator too
+        ("cat /mnt/c/a\\b", [effect(K.READ, "c:\\ab", "wsl cat")]),  # bash drops a backslash escaping a letter
         ("cat ~", [effect(K.READ, "\\\\wsl.localhost\\linux\\home\\user", "wsl cat")]),
         ("cat notes", []),  # a bare word may be anything: not read as a path
         ("sudo; rm /mnt/c/a", [effect(K.DELETE, "c:\\a", "wsl rm")]),  # an empty command does not end the line

@@ -315,6 +315,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "unread-script",
         "upload-file",
         "network-change",
+        "device-change",
         "dynamic-command",
         "unparsed-command",
     )

@@ -116,6 +116,7 @@ class EffectKind(StrEnum):
     POWER = "power"  # shutdown, restart, logoff
     UPLOAD = "upload"  # sends a local file (the target) to another machine
     NETWORK_CHANGE = "network-change"  # adapters, DNS, routes, proxies, port forwarding
+    DEVICE_CHANGE = "device-change"  # hardware devices disabled or removed, drivers deleted
 
 
 @dataclass(frozen=True, slots=True)
