@@ -158,6 +158,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with APPROVAL_REQUIRED
     And the desktop received nothing
 
+  @S-RULE-126
+  Scenario: A destructive command typed into an editor's integrated terminal is refused, and nothing is typed
+    Given a gateway in front of the simulated desktop "vscode-terminal"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "Remove-Item -Recurse -Force C:\\Users", "loc": [1100, 851], "press_enter": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+
   @S-RULE-120
   Scenario: A folder changed in a console by one call is where the next call's relative path points
     Given a gateway in front of the simulated desktop "console-powershell"

@@ -137,6 +137,10 @@ _BROWSER_TITLE = re.compile(
 _BROWSER_BARS = re.compile(r"address and search bar|search or enter (?:web )?address|search .*or enter address|url bar")
 _SHELL_BARS = re.compile(r"address|address bar|address: .*")
 _TERMINAL_CTRLS = frozenset({"terminal"})
+# An editor's integrated terminal (S-RULE-126): VS Code (and Cursor, Windsurf) name its input "Terminal 1, pwsh",
+# xterm.js "Terminal input", JetBrains IDEs and Visual Studio a "Terminal" tool window (its tab too: a click there
+# focuses the terminal). The window is the editor's, so the title says nothing.
+_TERMINAL_INPUTS = re.compile(r"terminal(?: input| \d+(?:[,:] .*)?|: .*)?")
 
 
 def _fold(text: str | None) -> str:
@@ -250,6 +254,8 @@ class _View:
         if found is not None:
             return found
         name = _fold(el.name)
+        if _TERMINAL_INPUTS.fullmatch(name):
+            return _Place(TypingTarget.CONSOLE, f"the integrated terminal {el.name!r} in {title!r}")
         if _BROWSER_BARS.fullmatch(name):
             return _Place(TypingTarget.ADDRESS_BAR, f"the address bar {el.name!r} of {title!r}")
         if not is_browser_title(title) and _SHELL_BARS.fullmatch(name) and self._in_address_band(el):

@@ -35,6 +35,10 @@ EXPECTED: dict[str, tuple[str | None, tuple[str, str, str] | None]] = {
     "python-repl": ("Python 3.12 (64-bit)", ("Python 3.12 (64-bit)", "document", "Text Area")),
     # The session's input-capture pane is no control Windows-MCP lists: the window is all there is to see.
     "remote-desktop": ("10.0.0.5 - Remote Desktop Connection", None),
+    "vscode-terminal": (
+        "main.py - project - Visual Studio Code",
+        ("main.py - project - Visual Studio Code", "edit", "Terminal 1, pwsh"),
+    ),
 }
 OPENED = {
     "console-powershell": ["Administrator: Windows PowerShell"],

@@ -38,6 +38,7 @@ BUILTIN = [
     "notepad",
     "python-repl",
     "remote-desktop",
+    "vscode-terminal",
     "large",
     "private",
     "private-background",
@@ -47,7 +48,7 @@ BUILTIN = [
 
 @requirement("S-SIM-05")
 def test_builtin_scenarios_are_listed() -> None:
-    """S-SIM-05: scenario_names() lists the eighteen built-in worlds in a stable order."""
+    """S-SIM-05: scenario_names() lists the built-in worlds in a stable order."""
     assert scenario_names() == BUILTIN
 
 

@@ -30,6 +30,8 @@ follow what UI Automation reports for each kind of window:
 ``notepad``               "powershell notes.txt - Notepad": an ordinary text target
 ``python-repl``           "Python 3.12 (64-bit)": the Start menu's Python prompt in a console
 ``remote-desktop``        "10.0.0.5 - Remote Desktop Connection": another machine's screen, keyboard captured
+``vscode-terminal``       Visual Studio Code with its integrated terminal "Terminal 1, pwsh" focused below the
+                          editor: the window title names a file, only the element names a shell
 ========================  ================================================================
 """
 
@@ -53,6 +55,7 @@ PROCS = PROCESSES + (
     Process(pid=6060, name="consent.exe", memory_mb=12.0, protected=True),
     Process(pid=6070, name="python.exe", memory_mb=14.0),
     Process(pid=6080, name="mstsc.exe", memory_mb=60.0),
+    Process(pid=6090, name="Code.exe", memory_mb=310.0),
 )
 
 
@@ -252,6 +255,24 @@ def remote_desktop() -> Scenario:
     return _world("remote-desktop", (session,), ("Remote Desktop Connection",), focus=session.title, cursor=(800, 500))
 
 
+def vscode_terminal() -> Scenario:
+    """An editor's integrated terminal (S-RULE-126): VS Code names the terminal's input (xterm.js's text area)
+    "Terminal <n>, <shell>"; the window is the editor's, titled after the open file."""
+    rect = (0, 0, 1920, 1032)
+    x0, t, r, b = rect
+    win = Window(
+        title="main.py - project - Visual Studio Code", handle=3342402, rect=Rect(*rect), status="Maximized", depth=2,
+        process="Code.exe", pid=6090,
+        children=(
+            *_caption(rect),
+            el("Edit", "Editor content;Press Alt+F1 for Accessibility Options.", (x0 + 300, t + 70, r - 20, 640)),
+            el("Tab Item", "Terminal", (x0 + 300, 660, x0 + 380, 690)),
+            el("Edit", "Terminal 1, pwsh", (x0 + 300, 700, r - 20, b - 30), focused=True),
+        ),
+    )  # fmt: skip
+    return _world("vscode-terminal", (win,), ("Visual Studio Code",), focus=win.title, cursor=(1100, 860))
+
+
 CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "console-powershell": console_powershell,
     "console-cmd": console_cmd,
@@ -264,4 +285,5 @@ CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "notepad": notepad_world,
     "python-repl": python_repl,
     "remote-desktop": remote_desktop,
+    "vscode-terminal": vscode_terminal,
 }
