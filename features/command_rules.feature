@@ -1044,3 +1044,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "device-change" with action "ask"
     When PowerShell is asked to run "pnputil /enum-drivers"
     Then the call hits no rule
+
+  @S-RULE-127
+  Scenario: A shell whose standard input is a file runs commands the gateway never read
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c "cmd < C:\t\notes.txt""
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "cmd /c "sort < C:\t\notes.txt""
+    Then the call hits no rule

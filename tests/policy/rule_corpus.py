@@ -3990,6 +3990,10 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("wsl --list --verbose")), ("PowerShell", _ps("Get-PnpDevice -Class Camera"))]
 
+# A shell fed a file on its standard input runs what the gateway never read (S-RULE-127).
+DANGEROUS += [("PowerShell", _ps(r'cmd /c "cmd < C:\t\notes.txt"'), "dynamic-command")]
+ORDINARY += [("PowerShell", _ps(r'cmd /c "sort < C:\t\notes.txt"'))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -136,6 +136,7 @@ class _Parser:
         self.depth = depth
         self.block_depth = 0
         self.pending: list[Operation] = []  # redirections, emitted after their command
+        self.stdin: str | None = None  # the file a `<` gives the command being read (S-RULE-127)
 
     # -- characters ---------------------------------------------------------------------
 
@@ -241,6 +242,8 @@ class _Parser:
         if not target:
             self.state.fail("redirection without a target")
             return
+        if direction == "<" and target.lower().rstrip(":") != "nul":
+            self.stdin = target
         if direction == ">" and target.lower().rstrip(":") != "nul":
             params: tuple[tuple[str, Value], ...] = (("append", "true"),) if append else ()
             self.pending.append(
@@ -302,12 +305,13 @@ class _Parser:
             return None
         state.nesting += 1
         outer, self.pending = self.pending, []
+        outer_stdin, self.stdin = self.stdin, None
         try:
             name = self._command(piped)
             for operation in self.pending:
                 state.emit(operation)
         finally:
-            self.pending = outer
+            self.pending, self.stdin = outer, outer_stdin
             state.nesting -= 1
         return name
 
@@ -503,6 +507,10 @@ class _Parser:
         self.state.emit(Operation(shell="program", name=name, args=argv, text=text, depth=self.depth, input_from=piped))
         if piped is not None and reads_piped_commands(name, argv):
             self.state.note(f"{name} runs the commands piped into it (`{_shown(text)}`)")
+        elif self.stdin is not None and reads_piped_commands(name, argv):
+            # `cmd < cmds.txt`: the file's lines are its commands, and a file with another extension than a
+            # script's was never judged when it was written (S-RULE-114 judges scripts by their extension).
+            self.state.note(f"{name} runs the commands in {_shown(self.stdin)}, which the gateway does not read")
         nested = self.state.nested
         if nested is not None and not self.state.muted:
             # cmd.exe reads its own raw command line, not argv: hand it the text as written.
