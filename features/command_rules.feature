@@ -1052,3 +1052,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "dynamic-command" with action "ask"
     When PowerShell is asked to run "cmd /c "sort < C:\t\notes.txt""
     Then the call hits no rule
+
+  @S-RULE-128
+  Scenario: A script host told to read a text file as a script asks
+    Given the built-in command rules
+    When PowerShell is asked to run "cscript //E:vbscript C:\t\notes.txt"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "cscript //nologo C:\t\report.vbs"
+    Then the call hits no rule

@@ -3992,6 +3992,7 @@ ORDINARY += [("PowerShell", _ps("wsl --list --verbose")), ("PowerShell", _ps("Ge
 
 # A shell fed a file on its standard input runs what the gateway never read (S-RULE-127).
 DANGEROUS += [("PowerShell", _ps(r'cmd /c "cmd < C:\t\notes.txt"'), "dynamic-command")]
+DANGEROUS += [("PowerShell", _ps(r"cscript //E:vbscript C:\t\notes.txt"), "dynamic-command")]  # S-RULE-128
 ORDINARY += [("PowerShell", _ps(r'cmd /c "sort < C:\t\notes.txt"'))]
 
 CATEGORY_OF: dict[str, str] = {

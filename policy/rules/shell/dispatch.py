@@ -506,9 +506,25 @@ def _sqlcmd(argv: Sequence[Value], depth: int) -> Analysis:
 
 _LINUX_SHELLS = frozenset({"bash", "sh", "wsl", "wslhost", "zsh", "dash"})
 
+
 # Programs that start another program or command line they are given (proxy execution).
+def _script_host(argv: Sequence[Value], depth: int) -> Analysis:
+    # `cscript //E:vbscript notes.txt` runs a file of any name as a script (S-RULE-128): one written as `.txt` was
+    # never judged, since scripts are judged by their extension when they are made (S-RULE-114).
+    for arg in argv:
+        if arg is not None and arg.lower().startswith("//e:"):
+            files = [a for a in argv if a is None or not a.startswith(("/", "-"))]
+            named = (files[0] or "a file that is not constant") if files else "its script"
+            return Analysis(
+                dynamic=(f"the script host runs {named} as {arg[4:] or 'a script'}, which the gateway does not read",)
+            )
+    return Analysis()
+
+
 _STARTERS = {
     "forfiles": _forfiles,
+    "cscript": _script_host,
+    "wscript": _script_host,
     "pcalua": _pcalua,
     "rundll32": _rundll32,
     "wmic": _wmic,

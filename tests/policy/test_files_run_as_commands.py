@@ -1,4 +1,5 @@
-"""A shell whose standard input is a file (S-RULE-127).
+"""Files run as commands whatever their names: a shell's standard input (S-RULE-127), a script host's
+engine switch (S-RULE-128).
 
 `Set-Content C:\\t\\notes.txt 'rd /s /q C:\\Users'` passes: a `.txt` is no script, so nothing judges what it says
 (S-RULE-114 judges scripts by their extension). `cmd < C:\\t\\notes.txt` in a later call then runs each line as a
@@ -63,3 +64,20 @@ def test_typed_into_a_console_the_same_line_asks() -> None:
     """S-RULE-127: a Command Prompt reads `cmd < file` as cmd does."""
     loc = focus_point(capture_of("console-cmd"))
     assert hit_of("console-cmd", "Type", text="cmd < C:\\t\\notes.txt", loc=loc, press_enter=True) == ASKED
+
+
+@requirement("S-RULE-128")
+@pytest.mark.parametrize(
+    "command",
+    [r"cscript //E:vbscript C:\t\notes.txt", r"wscript //e:jscript //B C:\t\app.log", r"cscript.exe //E:VBScript"],
+)
+def test_a_script_host_told_which_engine_to_use_asks(command: str) -> None:
+    """S-RULE-128: `//E:` runs a file of any name as a script; a `.txt` was never judged as one."""
+    assert ps(command) == ASKED
+
+
+@requirement("S-RULE-128")
+def test_a_script_host_without_an_engine_switch_runs_a_script_judged_when_made() -> None:
+    """S-RULE-128: `cscript x.vbs` runs a script the gateway asked about when it was made (S-RULE-114)."""
+    assert ps(r"cscript //nologo C:\t\report.vbs") is None
+    assert "the script host runs C:\\t\\notes.txt as vbscript" in reason_of(r"cscript //E:vbscript C:\t\notes.txt")
