@@ -130,7 +130,12 @@ def _unknown_targets(effects: Sequence[Effect]) -> tuple[str, ...]:
         if e.kind not in _NEEDS_TARGET:
             continue
         variable = dict(e.extra).get(UNKNOWN_VARIABLE)
-        if variable is not None:
+        if variable is not None and e.kind in (EffectKind.KILL, EffectKind.KILL_FORCED):
+            out.append(
+                f"{e.detail or e.kind.value} of a process named through {variable}, which has no standard value "
+                "and may name any process"
+            )
+        elif variable is not None:
             out.append(
                 f"{e.detail or e.kind.value} of a path through {variable}, which has no standard value "
                 "and may have been set to any folder by an earlier command"

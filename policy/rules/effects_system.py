@@ -23,6 +23,7 @@ from policy.rules.effects_common import (
     lower,
     strip_pair,
     targets,
+    unknown_variable,
     unquote,
 )
 from policy.rules.effects_file_calls import opens_for_writing
@@ -221,7 +222,9 @@ def _debugger(op: Operation) -> Effects:
     process = name if name is not None else (None if pid is None else f"pid:{lower(pid)}")
     stem = lower(name).removesuffix(".exe") if name is not None else ""
     out = [effect(K.KILL_FORCED, process if process is not None else None, f"{op.name} (debugger: ends it on quit)")]
-    if process is None or stem in ("lsass", "lsaiso") or pid is not None:
+    # A process named through a variable with no standard value may be lsass (S-RULE-122).
+    anyone = name is not None and unknown_variable(op.shell, name) is not None
+    if process is None or stem in ("lsass", "lsaiso") or pid is not None or anyone:
         out.insert(0, effect(K.CREDENTIAL_ACCESS, process, f"{op.name} (debugger attached to the process)"))
     return tuple(out)
 

@@ -38,12 +38,12 @@ from policy.rules.effects_common import (
     is_on,
     is_registry_path,
     targets,
+    unknown_variable,
     unquote,
 )
 from policy.rules.effects_dispatch import effects_of
 from policy.rules.paths import special_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
-from policy.rules.shell.winenv import STANDARD_ENV
 
 K = EffectKind
 
@@ -481,27 +481,14 @@ def in_folder(ops: Sequence[Operation], effects_per_op: Sequence[Effects]) -> Ef
 # An environment variable the standard environment does not define may hold any path: an earlier call can set it
 # for every later process (`setx P C:\Windows\System32`, the Registry tool on HKCU\Environment), so a change
 # through it (`del %P%\hal.dll`, `Remove-Item "$env:P\hal.dll"`) has a target nobody can name (S-RULE-122).
-# PowerShell expands `$env:P`, cmd `%P%`; a program started from either got the expanded text, so both count.
 UNKNOWN_VARIABLE = "unknown variable"
-_PS_VARIABLE = re.compile(r"\$(?:\{env:([^}]+)\}|env:(\w+))", re.IGNORECASE)
-_CMD_VARIABLE = re.compile(r"%([^%\s]+)%")
-_EXPANDED_BY = {"powershell": (_PS_VARIABLE,), "cmd": (_CMD_VARIABLE,), "program": (_PS_VARIABLE, _CMD_VARIABLE)}
-
-
-def unknown_variable(shell: str, target: str) -> str | None:
-    """The first environment variable in `target` that `shell` expands and the standard environment does not
-    define (`$env:P`, `%P%`), as written; None when there is none."""
-    for pattern in _EXPANDED_BY.get(shell, ()):
-        for found in pattern.finditer(target):
-            name = next(g for g in found.groups() if g is not None).split(":", 1)[0].upper()
-            if name not in STANDARD_ENV:
-                return found.group(0)
-    return None
+# A process named through such a variable may be any process, lsass among them (`Stop-Process -Name $env:P`).
+_THROUGH_VARIABLES = _CHANGES | _KILL_KINDS
 
 
 def through_unknown_variables(ops: Sequence[Operation], effects_per_op: Sequence[Effects]) -> Effects:
-    """A change of a path that holds an environment variable with no standard value, as a change of a target that
-    is not constant (asked: `dynamic-command`), naming the variable (S-RULE-122).
+    """A change of a path, or a kill of a process, named through an environment variable with no standard value,
+    as one of a target that is not constant (asked: `dynamic-command`), naming the variable (S-RULE-122).
 
     Args:
         ops: the operations of one analysis, in source order.
@@ -513,7 +500,7 @@ def through_unknown_variables(ops: Sequence[Operation], effects_per_op: Sequence
     out: list[Effect] = []
     for op, found in zip(ops, effects_per_op, strict=False):
         for e in found:
-            if e.kind not in _CHANGES or e.target is None or ("%" not in e.target and "$" not in e.target):
+            if e.kind not in _THROUGH_VARIABLES or e.target is None or ("%" not in e.target and "$" not in e.target):
                 continue
             variable = unknown_variable(op.shell, e.target)
             if variable is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_values import unknown_variable
+from policy.rules.effects_common import unknown_variable
 from tests._requirements import requirement
 from tests.policy.test_console_folder import typed_after
 from tests.policy.verdicts import ps, reason_of
@@ -91,3 +91,23 @@ def test_a_console_moved_into_such_a_variable_asks_for_relative_changes(scenario
     """S-RULE-122: `cd %P%` typed in one call, `del hal.dll` in the next."""
     assert typed_after(("%P%",), "del hal.dll", scenario) == ASKED
     assert typed_after(("%TEMP%",), "del hal.dll", scenario) is None
+
+
+@requirement("S-RULE-122")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("Stop-Process -Name $env:P", ASKED),
+        ("Stop-Process -Name $env:P -Force", ("force-kill", "ask")),  # asked either way; the force names it
+        ("cdb -pn $env:P", ("credential-access", "deny")),  # a debugger on lsass reads its secrets
+        ("Stop-Process -Name $env:USERNAME", None),  # a standard variable: a name the gateway reads
+    ],
+)
+def test_a_process_named_through_such_a_variable_may_be_any_process(command: str, expected: object) -> None:
+    """S-RULE-122: a kill asks as a kill of a process nobody can name; a debugger attached to it is credential
+    access, as one attached by pid is."""
+    assert ps(command) == expected
+    if expected == ASKED:
+        assert "of a process named through $env:P, which has no standard value and may name any process" in (
+            reason_of(command)
+        )
