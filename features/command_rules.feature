@@ -1060,3 +1060,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "dynamic-command" with action "ask"
     When PowerShell is asked to run "cscript //nologo C:\t\report.vbs"
     Then the call hits no rule
+
+  @S-RULE-129
+  Scenario: A script written from several items has one command per item
+    Given the built-in command rules
+    When PowerShell is asked to run "echo 'x' 'rd /s /q C:\Windows' > C:\t\x.bat"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Set-Content C:\t\x.bat '@echo off','echo hello'"
+    Then the call hits no rule

@@ -3995,6 +3995,17 @@ DANGEROUS += [("PowerShell", _ps(r'cmd /c "cmd < C:\t\notes.txt"'), "dynamic-com
 DANGEROUS += [("PowerShell", _ps(r"cscript //E:vbscript C:\t\notes.txt"), "dynamic-command")]  # S-RULE-128
 ORDINARY += [("PowerShell", _ps(r'cmd /c "sort < C:\t\notes.txt"'))]
 
+# A script written from several items, one command per line (S-RULE-129).
+DANGEROUS += [
+    ("PowerShell", _ps(r"echo 'x' 'rd /s /q C:\Windows' > C:\t\x.bat"), "protected-place-delete"),
+    (
+        "PowerShell",
+        _ps(r"[IO.File]::WriteAllLines('C:\t\x.bat', @('x', 'rd /s /q C:\Windows'))"),
+        "protected-place-delete",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"Set-Content C:\t\x.bat '@echo off','echo hello'"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -587,10 +587,11 @@ def test_filesystem_writes_a_script_judged_as_the_script_it_is(args: dict[str, o
     ],
 )
 def test_a_batch_file_echoed_into_place_is_read_as_cmd(command: str) -> None:
-    """S-RULE-28: `echo rd … > x.bat` (cmd's or PowerShell's echo) writes a script: its text is judged."""
+    """S-RULE-28: `echo rd … > x.bat` (cmd's or PowerShell's echo) writes a script: its text is judged (PowerShell's
+    echo writes each word on a line of its own; the one-line reading its author meant is judged too, S-RULE-129)."""
     analysis = analyse_tool("PowerShell", {"command": command})
     assert analysis is not None
-    assert rd_of(analysis).args == ("C:\\x",)
+    assert ("C:\\x",) in [op.args for op in find(analysis, "cmd", "rd")]
 
 
 @requirement("S-RULE-28")

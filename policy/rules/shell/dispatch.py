@@ -733,6 +733,7 @@ _FILE_WRITERS: dict[str, tuple[tuple[str, int], tuple[str, int]]] = {
     "system.io.file::writealltext": (("", 0), ("", 1)),
     "system.io.file::appendalltext": (("", 0), ("", 1)),
     "system.io.file::writealllines": (("", 0), ("", 1)),
+    "system.io.file::appendalllines": (("", 0), ("", 1)),
 }
 _SCRIPT_SHELLS = {".bat": "cmd", ".cmd": "cmd", ".ps1": "powershell"}
 # Other script files Windows runs by extension: their language is not read, so running one is dynamic.
@@ -751,6 +752,17 @@ def _slot(op: Operation, where: tuple[str, int]) -> Value:
     return op.args[index] if index < len(op.args) else None
 
 
+def _content(op: Operation, where: tuple[str, int]) -> Value:
+    """What a writer puts in its file: each item of `-Value a, b` on a line of its own, as `Set-Content` writes
+    an array (S-RULE-129); a positional array arrives joined with `,` (`ps_command._one_argument`) and is
+    read both ways by `_readings`."""
+    name, index = where
+    named = [value for key, value in op.params if name and key == name]
+    if named:
+        return None if None in named else "\n".join(value or "" for value in named)
+    return op.args[index] if index < len(op.args) else None
+
+
 def _written_scripts(ops: Sequence[Operation], suffixes: frozenset[str] | None = None) -> dict[str, tuple[int, Value]]:
     """Script files the call writes (by base name, lower case): where, and with what content; with `suffixes`,
     the files with those extensions instead."""
@@ -764,7 +776,7 @@ def _written_scripts(ops: Sequence[Operation], suffixes: frozenset[str] | None =
             slots = _FILE_WRITERS.get(op.name)
             if slots is None or op.shell not in ("powershell", "dotnet"):
                 continue
-            path, content = _slot(op, slots[0]), _slot(op, slots[1])
+            path, content = _slot(op, slots[0]), _content(op, slots[1])
         if path is None:
             continue
         base = ntpath.basename(path.strip("'\" ").replace("/", "\\")).lower()
@@ -826,7 +838,10 @@ def _echoed(ops: Sequence[Operation], at: int) -> Value:
         return None
     if source.depth != redirect.depth or None in source.args:
         return None
-    return " ".join(a for a in source.args if a is not None).strip()
+    # cmd's echo prints the rest of its line; PowerShell's Write-Output prints each argument on a line of its
+    # own (`echo 'x' 'rd /s /q C:\Windows' > x.bat` writes two lines, S-RULE-129).
+    joiner = " " if source.shell == "cmd" else "\n"
+    return joiner.join(a for a in source.args if a is not None).strip()
 
 
 def _runs(op: Operation, base: str) -> bool:
@@ -852,8 +867,21 @@ def _scripts_written_then_run(analysis: Analysis) -> Analysis:
             parts.append(Analysis(dynamic=(why,)))
         elif content is not None and shell is not None:
             # Judged when written, run here or not: a later call may run it (`script_content`).
-            parts.append(script_content(shell, content, ops[at].depth + 1))
+            parts += [script_content(shell, text, ops[at].depth + 1) for text in _readings(ops[at], content)]
     return analysis if len(parts) == 1 else _merge(*parts)
+
+
+def _readings(writer: Operation, content: str) -> tuple[str, ...]:
+    """The texts a writer's content may be (S-RULE-129): a cmdlet given a positional array (`Set-Content x.bat
+    'x','rd /s /q C:\\Windows'`) writes each item on a line, but the array arrives joined with `,` like a string
+    holding a comma; both are judged, the worse answer standing."""
+    if writer.name == "<redirect>" and writer.shell == "powershell" and "\n" in content:
+        # `echo rd /s /q C:\\x > x.bat` writes `rd`, `/s`, … on lines of their own; the one-line reading, the
+        # command its author meant, is judged too (erring towards judging what was written to run).
+        return (content.replace("\n", " "), content)
+    if writer.shell == "powershell" and "," in content and not writer.params:
+        return (content, content.replace(",", "\n"))
+    return (content,)
 
 
 def script_content(shell: str, content: str, depth: int = 1) -> Analysis:

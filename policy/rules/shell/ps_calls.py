@@ -44,6 +44,7 @@ from policy.rules.shell.ps_values import (
 from policy.rules.shell.sendkeys import typed_text
 
 _WILDCARD = re.compile(r"[*?\[]")
+_LINE_WRITERS = frozenset({"writealllines", "appendalllines"})
 _POWERSHELL_TYPE = "system.management.automation.powershell"
 # Methods of a PowerShell pipeline object (`[PowerShell]::Create()`) that hand it something to run.
 _PIPELINE_BUILDERS = frozenset({"addscript", "addcommand", "addparameter", "addparameters", "addargument", "invoke"})
@@ -141,7 +142,13 @@ class MethodCalls(Folder):
             return self.script_from_text(source, text, from_env=from_env)
         if type_name in PURE_STATIC_TYPES:
             return UNKNOWN
-        self.record("dotnet", f"{type_name}::{method}", (), tuple(as_value(a) for a in args), text)
+        recorded = tuple(as_value(a) for a in args)
+        if type_name == "system.io.file" and method in _LINE_WRITERS and len(args) > 1 and isinstance(args[1], tuple):
+            # `[IO.File]::WriteAllLines(p, @('x', 'rd /s /q C:\Windows'))` writes each item on a line of its own
+            # (a script's second command), where an array as text is its items joined by blanks (S-RULE-129).
+            lines = [as_value(item) for item in args[1]]
+            recorded = (recorded[0], None if None in lines else "\n".join(line or "" for line in lines), *recorded[2:])
+        self.record("dotnet", f"{type_name}::{method}", (), recorded, text)
         if type_name == _POWERSHELL_TYPE and method == "create":
             return ObjectRef("engine", "powershell")  # a pipeline of its own: what it is given runs (S-RULE-50)
         if type_name == "system.io.path" and method in ("combine", "join"):
