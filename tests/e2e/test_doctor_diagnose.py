@@ -71,7 +71,7 @@ def test_a_crash_whose_stderr_arrives_late_still_shows_its_last_line(
     original = stderr_log.StderrLog.append
 
     def slow_append(self: stderr_log.StderrLog, data: bytes) -> None:
-        time.sleep(0.3)
+        time.sleep(0.1)  # four lines at most: well inside the supervisor's 1 s settle bound
         original(self, data)
 
     monkeypatch.setattr(stderr_log.StderrLog, "append", slow_append)
