@@ -1068,3 +1068,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "Set-Content C:\t\x.bat '@echo off','echo hello'"
     Then the call hits no rule
+
+  @S-RULE-130
+  Scenario: A tab between a command's words is read as a blank
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item<TAB>-Recurse<TAB>-Force<TAB>C:\Users" with each <TAB> a tab
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem<TAB>C:\Windows" with each <TAB> a tab
+    Then the call hits no rule

@@ -97,6 +97,11 @@ def powershell_encoded(world: World, command: str) -> None:
     world.tool, world.args = "PowerShell", {"command": f"powershell -NoProfile -EncodedCommand {payload}"}
 
 
+@when(parsers.parse('PowerShell is asked to run "{command}" with each <TAB> a tab'))
+def powershell_with_tabs(world: World, command: str) -> None:
+    world.tool, world.args = "PowerShell", {"command": command.replace("<TAB>", "\t")}
+
+
 @when(parsers.parse('PowerShell is asked to run "{command}"'))
 def powershell(world: World, command: str) -> None:
     world.tool, world.args = "PowerShell", {"command": command}

@@ -390,7 +390,10 @@ class Folder:
         return UNKNOWN if None in parts else "".join(p for p in parts if p is not None)
 
     def _expandable(self, node: Node, *, here: bool) -> PSValue:
-        raw = node.text or b""
+        # The original's bytes: the grammar was given tabs as blanks (`ps_tree._blanks`), a string keeps its own.
+        # A repaired parse has other offsets; its strings are the original's but for that blanking.
+        source = self._source
+        raw = source.original[node.start_byte : node.end_byte] if not source.offsets else (node.text or b"")
         base = node.start_byte
         if here:
             first = raw.find(b"\n")

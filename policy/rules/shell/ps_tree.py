@@ -214,7 +214,7 @@ def parse_text(text: str, *, glued: bool = False) -> Parsed:
         fixed = _parse_repaired(text, source, repaired)
         if fixed is not None:
             return fixed
-    tree = PARSER.parse(source.original)
+    tree = PARSER.parse(_blanks(source.original))
     root = tree.root_node
     if not root.has_error:
         if quotes and not tried and not glued:
@@ -230,11 +230,18 @@ def parse_text(text: str, *, glued: bool = False) -> Parsed:
     return Parsed(tree, source, f"PowerShell syntax error near {where!r}" if where else "PowerShell syntax error")
 
 
+def _blanks(raw: bytes) -> bytes:
+    """What the grammar is given: tabs as blanks. PowerShell separates words with either; the grammar takes a tab
+    between a command's words for a syntax error (`Get-ChildItem<TAB>C:\\t`). One byte for one, so every offset
+    stays, and node texts are read from the original (a tab inside a string stays a tab)."""
+    return raw.replace(b"\t", b" ") if b"\t" in raw else raw
+
+
 def _parse_repaired(text: str, source: Source, repaired: Repair | None) -> Parsed | None:
     if repaired is None:
         return None
     raw = repaired.text.encode("utf-8")
-    tree = PARSER.parse(raw)
+    tree = PARSER.parse(_blanks(raw))
     if tree.root_node.has_error:
         return None
     if source.ascii_text is not None and len(raw) == len(repaired.text):
