@@ -166,6 +166,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with COMMAND_RULE
     And the desktop received nothing
 
+  @S-RULE-131
+  Scenario: A Linux command typed into a terminal is judged as a Linux shell runs it, and nothing is typed
+    Given a gateway in front of the simulated desktop "windows-terminal"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "rm /mnt/c/Windows/System32/hal.dll", "loc": [810, 490], "press_enter": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+
   @S-RULE-120
   Scenario: A folder changed in a console by one call is where the next call's relative path points
     Given a gateway in front of the simulated desktop "console-powershell"

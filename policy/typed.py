@@ -105,7 +105,8 @@ def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: b
     # The console's folder as earlier calls left it: relative paths are judged from there (S-RULE-120).
     moved = location_statements(ctx.view.console_moves) if kind in _SESSIONS else ""
     read = ctx.rules.match("PowerShell", {"command": moved + text})
-    hit = _worst([h for h in (read, _as_cmd(text, ctx)) if h is not None])
+    linux = _as_linux(text, ctx) if kind is TypingTarget.CONSOLE else None
+    hit = _worst([h for h in (read, _as_cmd(text, ctx), linux) if h is not None])
     if hit is None:
         return _worst(hits_here)
     runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"
@@ -224,6 +225,16 @@ def _as_cmd(text: str, ctx: Context) -> RuleHit | None:
         return None
     literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text)
     return ctx.rules.match("PowerShell", {"command": f"cmd /d /c '{literal}'"}, table=False)
+
+
+def _as_linux(text: str, ctx: Context) -> RuleHit | None:
+    """The rule `text` hits when a Linux shell runs it (S-RULE-131): a console may be WSL, Git Bash, an SSH session
+    or a Terminal tab holding one, where `sudo rm -rf /` reaches every Windows drive (`/mnt/c`) and PowerShell's
+    and cmd's readings see nothing. Handed to `bash -c` as one literal; effects only, as `_as_cmd`."""
+    if ctx.rules is None:
+        return None
+    literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text)
+    return ctx.rules.match("PowerShell", {"command": f"bash -c '{literal}'"}, table=False)
 
 
 def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) -> RuleHit | None:
