@@ -1076,3 +1076,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "Get-ChildItem<TAB>C:\Windows" with each <TAB> a tab
     Then the call hits no rule
+
+  @S-RULE-132
+  Scenario: A cd in a Linux command line moves its later relative paths
+    Given the built-in command rules
+    When PowerShell is asked to run "bash -c 'cd /mnt/c/Windows/System32 && rm hal.dll'"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "bash -c 'cd /tmp && rm x.txt'"
+    Then the call hits no rule

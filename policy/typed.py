@@ -20,6 +20,7 @@ ordinary text field, and its input is not judged (README, Command rules).
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import replace
 
 from policy.context import Context
@@ -29,6 +30,7 @@ from policy.labels import label_table
 from policy.observation import Observation, Point
 from policy.rules.keyboard import (
     RISK,
+    UNKNOWN_FOLDER,
     TypingTarget,
     caret_position,
     edits_line,
@@ -233,7 +235,13 @@ def _as_linux(text: str, ctx: Context) -> RuleHit | None:
     and cmd's readings see nothing. Handed to `bash -c` as one literal; effects only, as `_as_cmd`."""
     if ctx.rules is None:
         return None
-    literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text)
+    # The console's folder as earlier calls left it (S-RULE-120, S-RULE-132): `cd /mnt/c/Windows/System32` typed by
+    # one call, `rm hal.dll` by the next.
+    moved = "".join(
+        'cd "$unknown" && ' if move == UNKNOWN_FOLDER else f"cd {shlex.quote(move)} && "
+        for move in ctx.view.console_moves
+    )
+    literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in moved + text)
     return ctx.rules.match("PowerShell", {"command": f"bash -c '{literal}'"}, table=False)
 
 

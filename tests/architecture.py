@@ -42,8 +42,9 @@ POLICY_ALLOWED = frozenset(
         "tree_sitter", "tree_sitter_powershell",
         # String similarity, as upstream's fuzzy App lookup scores names: pure computation (S-RULE-64).
         "rapidfuzz",
-        # A POSIX shell's word splitting, `shlex.split` on a string: no file is read (S-RULE-124).
-        "shlex",
+        # A POSIX shell's word splitting, `shlex.split` on a string: no file is read (S-RULE-124); its paths,
+        # as `ntpath` is Windows' (S-RULE-132).
+        "shlex", "posixpath",
     }
 )  # fmt: skip
 POLICY_BANNED_CALLS = frozenset({"open", "__import__", "eval", "exec", "compile", "input", "breakpoint"})

@@ -6,13 +6,14 @@ skipped; `-e`/`--exec` runs the words without a shell) or `bash`/`sh -c` runs, s
 `;`, `&&`, `||`, `|`, `&`, and gives the effects of the few commands that touch files (`rm`,
 `rmdir`, `unlink`, `shred`, `find -delete`, `mv`, `cp`, `chmod`, `chown`, `touch`, `tee`,
 `truncate`); anything else reads the paths it is handed. Targets are mapped by `wsl_path`.
-What is not read: variables, globs expanded by the Linux shell, `cd` before a relative path,
-scripts run by file. A tripwire, not a sandbox.
+A `cd` moves where later relative paths of the line point (S-RULE-132). What is not read: variables,
+globs expanded by the Linux shell, scripts run by file. A tripwire, not a sandbox.
 """
 
 from __future__ import annotations
 
 import ntpath
+import posixpath
 import re
 import shlex
 
@@ -24,7 +25,7 @@ K = EffectKind
 # wsl's own options that take a value; `-e`/`--exec`/`--` run the next words without a shell.
 _WSL_VALUED = frozenset({"-d", "--distribution", "-u", "--user", "--cd", "--shell-type", "--distribution-id"})
 _PREFIXES = frozenset({"sudo", "exec", "env", "nohup", "command", "builtin", "time", "doas"})
-_SEPARATOR = re.compile(r"\s*(?:&&|\|\||[;|\n&])\s*")
+_SEPARATOR = re.compile(r"\s*(?:&&|\|\||[;|\n&])\s*")  # at a position outside quotes (`_segments`)
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
 # Builtins that touch no file (a `cd` moves the shell, which only its later relative paths feel).
 _NO_FILES = frozenset({"cd", "pushd", "popd", "echo", "printf", "export", "true", "false", "sleep"})
@@ -124,18 +125,72 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
     if not line or depth >= MAX_LINUX_DEPTH:
         return ()
     out: list[Effect] = []
-    for segment in _SEPARATOR.split(line):
+    cwd: str | None = None  # where a `cd` moved the shell (S-RULE-132); None: where it started
+    for segment in _segments(line):
         parts = list(posix_words(segment)) if segment.strip() else []
         while parts and lower(parts[0]) in _PREFIXES:
             parts = parts[1:]
         if not parts:
             continue
         verb = ntpath.basename(lower(parts[0]).replace("/", "\\"))
-        if verb in _SHELLS:
+        if verb == "cd":
+            cwd = _moved(cwd, parts[1:])
+        elif verb in _SHELLS:
             out += linux_effects("bash", tuple(parts[1:]), depth + 1)
         elif verb not in _NO_FILES:
-            out += _command(verb, parts[1:])
+            out += _command(verb, [_placed(w, cwd) for w in parts[1:]])
     return tuple(out)
+
+
+def _segments(line: str) -> list[str]:
+    """The simple commands of a Linux command line: split at `;`, `&&`, `||`, `|`, `&` and line breaks outside
+    quotes (`bash -c "cd /x && rm y"` is one command whose argument holds two)."""
+    out: list[str] = []
+    start = i = 0
+    quote = ""
+    while i < len(line):
+        c = line[i]
+        if c == "\\" and quote != "'":
+            i += 2
+            continue
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif (found := _SEPARATOR.match(line, i)) is not None:
+            out.append(line[start:i])
+            start = i = found.end()
+            continue
+        i += 1
+    out.append(line[start:])
+    return out
+
+
+_UNKNOWN_CWD = "\0unknown"  # a `cd` to a folder that is not constant (`cd "$X"`, `cd -`)
+
+
+def _moved(cwd: str | None, words: list[Value]) -> str | None:
+    """The shell's folder after `cd words`: `cd` alone goes home; a relative folder is joined to the last."""
+    target = next((w for w in words if w is None or not w.startswith("-") or w == "-"), "~")
+    if target is None or target == "-" or "$" in target or cwd == _UNKNOWN_CWD and not _rooted(target):
+        return _UNKNOWN_CWD
+    if _rooted(target) or cwd is None:
+        return posixpath.normpath(target) if _rooted(target) else target
+    return posixpath.normpath(posixpath.join(cwd, target))
+
+
+def _rooted(word: str) -> bool:
+    return word.startswith(("/", "~"))
+
+
+def _placed(word: Value, cwd: str | None) -> Value:
+    """An operand read from the folder a `cd` moved to: a relative path is joined to it, and a relative path in a
+    folder nobody can name is not constant (None). Options, absolute paths and `~` stay."""
+    if cwd is None or word is None or word.startswith("-") or _rooted(word):
+        return word
+    if cwd == _UNKNOWN_CWD:
+        return None
+    return posixpath.normpath(posixpath.join(cwd, word))
 
 
 def _command(verb: str, words: list[Value]) -> list[Effect]:

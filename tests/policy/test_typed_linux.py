@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from policy.rules.keyboard import UNKNOWN_FOLDER
 from tests._requirements import requirement
+from tests.policy.test_console_folder import typed_after
 from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.verdicts import ps
 
 
 @requirement("S-RULE-131")
@@ -37,3 +40,40 @@ def test_the_run_box_starts_no_linux_shell() -> None:
     """S-RULE-131: the Run box and address bars run Windows command lines only."""
     loc = focus_point(capture_of("run-box"))
     assert hit_of("run-box", "Type", text="rm /mnt/c/Windows/System32/hal.dll", loc=loc, press_enter=True) is None
+
+
+@requirement("S-RULE-132")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("bash -c 'cd /mnt/c/Windows/System32 && rm hal.dll'", ("protected-place-delete", "deny")),
+        ("bash -c 'cd /mnt/c/Windows; cd System32; rm hal.dll'", ("protected-place-delete", "deny")),
+        ("wsl -e bash -c 'cd /mnt/c/Program\\ Files/App && rm -f x.dll'", ("protected-place-delete", "deny")),
+        ("bash -c 'cd \"$X\" && rm hal.dll'", ("dynamic-command", "ask")),
+        ("bash -c 'cd - && rm hal.dll'", ("dynamic-command", "ask")),
+        ("bash -c 'cd /tmp && rm x.txt'", None),
+        ("bash -c 'cd && rm -f build.log'", None),  # home
+        ("bash -c 'cd /mnt/c/Windows && ls'", None),
+    ],
+)
+def test_a_cd_moves_the_later_relative_paths_of_a_linux_line(command: str, expected: object) -> None:
+    """S-RULE-132: joined to the folder, `..` followed; a folder nobody can name leaves the path unknown."""
+    assert ps(command) == expected
+
+
+@requirement("S-RULE-132")
+@pytest.mark.parametrize(
+    ("moves", "text", "expected"),
+    [
+        (("/mnt/c/Windows/System32",), "rm hal.dll", ("protected-place-delete", "deny")),
+        (("/mnt/c/Windows", "System32"), "rm -f hal.dll", ("protected-place-delete", "deny")),
+        ((UNKNOWN_FOLDER,), "rm hal.dll", ("dynamic-command", "ask")),
+        (("/tmp",), "rm x.txt", None),
+        (("/mnt/c/Windows",), "ls", None),
+    ],
+)
+def test_a_console_cd_entered_earlier_moves_the_linux_reading(
+    moves: tuple[str, ...], text: str, expected: object
+) -> None:
+    """S-RULE-132: `cd /mnt/c/Windows/System32` typed by one call, `rm hal.dll` by the next."""
+    assert typed_after(moves, text, "windows-terminal") == expected
