@@ -195,7 +195,9 @@ async def test_a_lingering_line_is_written_without_anyone_asking(tmp_path: Path)
     writer = BackgroundWriter(AuditLog(tmp_path), linger_s=0.05)
     await writer.submit("observation", {"tool": "Snapshot"})
     with anyio.fail_after(10):
-        while not _records(tmp_path):
+        # The writer thread counts a batch just after its lines reach the file: wait for both (CI once saw the
+        # line and read the count in between).
+        while not (_records(tmp_path) and writer.batches):
             await anyio.sleep(0.01)
     assert writer.batches == 1
     writer.close()
