@@ -215,6 +215,11 @@ def _unknown_line(where: tuple[TypingTarget, str]) -> RuleHit | None:
     )
 
 
+def _quoted(text: str) -> str:
+    """`text` as one PowerShell single-quoted literal (each single quote, typographic ones too, written twice)."""
+    return "'" + "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text) + "'"
+
+
 def _as_cmd(text: str, ctx: Context) -> RuleHit | None:
     """The rule `text` hits when cmd.exe runs it: handed to cmd as one literal, so PowerShell's
     parser, which reads the wrapper, never sees the text's own quotes, pipes or parentheses.
@@ -225,8 +230,7 @@ def _as_cmd(text: str, ctx: Context) -> RuleHit | None:
     """
     if ctx.rules is None:
         return None
-    literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in text)
-    return ctx.rules.match("PowerShell", {"command": f"cmd /d /c '{literal}'"}, table=False)
+    return ctx.rules.match("PowerShell", {"command": f"cmd /d /c {_quoted(text)}"}, table=False)
 
 
 def _as_linux(text: str, ctx: Context) -> RuleHit | None:
@@ -241,8 +245,7 @@ def _as_linux(text: str, ctx: Context) -> RuleHit | None:
         'cd "$unknown" && ' if move == UNKNOWN_FOLDER else f"cd {shlex.quote(move)} && "
         for move in ctx.view.console_moves
     )
-    literal = "".join(c * 2 if c in _SINGLE_QUOTES else c for c in moved + text)
-    return ctx.rules.match("PowerShell", {"command": f"bash -c '{literal}'"}, table=False)
+    return ctx.rules.match("PowerShell", {"command": f"bash -c {_quoted(moved + text)}"}, table=False)
 
 
 def _paste_hit(call: ToolCall, ctx: Context, where: tuple[TypingTarget, str]) -> RuleHit | None:
