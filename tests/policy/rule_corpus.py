@@ -4006,6 +4006,13 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"Set-Content C:\t\x.bat '@echo off','echo hello'"))]
 
+# A tab between words is a blank (S-RULE-130); a cd in a Linux line moves its relative paths (S-RULE-132).
+DANGEROUS += [
+    ("PowerShell", _ps("Remove-Item\t-Recurse\t-Force\tC:\\Windows\\System32"), "protected-place-delete"),
+    ("PowerShell", _ps("bash -c 'cd /mnt/c/Windows/System32 && rm hal.dll'"), "protected-place-delete"),
+]
+ORDINARY += [("PowerShell", _ps("Get-ChildItem\tC:\\t")), ("PowerShell", _ps("bash -c 'cd /tmp && rm x.txt'"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
