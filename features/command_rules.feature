@@ -1084,3 +1084,29 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "bash -c 'cd /tmp && rm x.txt'"
     Then the call hits no rule
+
+  @S-RULE-133
+  Scenario: A file object's own methods write, move or delete the file it stands for
+    Given the built-in command rules
+    When PowerShell is asked to run "([IO.FileInfo]'C:\Windows\System32\drivers\etc\hosts').AppendText().WriteLine('1.2.3.4 bank.example')"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "(Get-Item C:\Windows\System32\drivers\etc\hosts).CreateText().WriteLine('x')"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "([IO.FileInfo]'C:\Users\me\notes.txt').AppendText().WriteLine('x')"
+    Then the call hits no rule
+
+  @S-RULE-134
+  Scenario: Setting a file's attributes or times writes the file
+    Given the built-in command rules
+    When PowerShell is asked to run "(Get-Item C:\Windows\System32\hal.dll).Attributes = 'Hidden'"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem C:\Users\me\proj -Recurse | ForEach-Object { $_.LastWriteTime = Get-Date }"
+    Then the call hits no rule
+
+  @S-RULE-135
+  Scenario: A WSL distribution's share of a drive is that drive
+    Given the built-in command rules
+    When PowerShell is asked to run "Remove-Item \\wsl$\Ubuntu\mnt\c\Windows\System32\hal.dll"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Remove-Item \\wsl$\Ubuntu\home\me\x.txt"
+    Then the call hits no rule

@@ -73,6 +73,9 @@ def display(name: str) -> str:
 # folder (it may hold a file for any path under it, S-RULE-115): the places inside count
 # (`judge.resolve_target`).
 RECURSIVE: tuple[tuple[str, str], ...] = (("recursive", "true"),)
+# A write that changes a file's attributes, times or permissions, not its content (`(Get-Item X).Attributes = …`):
+# done to each file of a listing it is not the tree's content overwritten (`effects_values.every_file`, S-RULE-134).
+METADATA: tuple[tuple[str, str], ...] = (("metadata", "true"),)
 # The `extra` key naming the command line a persistence entry runs later (a task's action, a service's binary,
 # an `at` job): `command.later_hits` judges it now (S-RULE-116).
 RUNS_LATER = "runs_later"

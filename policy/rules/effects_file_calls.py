@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from policy.rules.effects_common import RECURSIVE, Effects, Handler, effect, is_true, lower
+from policy.rules.effects_common import METADATA, RECURSIVE, Effects, Handler, effect, is_true, lower
 from policy.rules.effects_files import renamed
 from policy.rules.shell.ops import EffectKind, Operation, Value
+from policy.rules.shell.ps_names import FILE_PROPERTIES
 
 K = EffectKind
 
@@ -205,6 +206,30 @@ def _unknown_delete(op: Operation) -> Effects:
     return (effect(kind, path, f".{method}()"),)
 
 
+def _receiver_written(detail: str) -> Handler:
+    """A FileInfo's own write with no argument (`(Get-Item X).AppendText()`): WRITE of the object (unknown here,
+    filled in from its maker by `effects_values`). With arguments the name is another type's (a text box's
+    `AppendText('line')`, a web client's `OpenWrite(uri)`): no file effect (S-RULE-133)."""
+    return lambda op: () if op.args else (effect(K.WRITE, None, detail),)
+
+
+def _receiver_changed(detail: str) -> Handler:
+    """A change of the object itself (`.SetAccessControl(acl)`, a property set): WRITE of it (unknown here)."""
+    return lambda op: (effect(K.WRITE, None, detail, extra=METADATA),)
+
+
+# FileMode names: `.Open(mode[, access])` with one of them first is a FileInfo's (a connection's `Open()` has none).
+_FILE_MODES = ("createnew", "create", "open", "openorcreate", "truncate", "append")
+
+
+def _receiver_open(op: Operation) -> Effects:
+    mode = lower(_arg(op, 0)).rsplit(":", 1)[-1].strip(" ]")  # `Open('Create')`, `Open([IO.FileMode]::Create)`
+    if mode not in _FILE_MODES:
+        return ()
+    writes = opens_for_writing((None, *op.args))
+    return (effect(K.WRITE if writes else K.READ, None, ".Open()"),)
+
+
 # Method names that mean the same on any object (`?.deletefolder`, `$fso.MoveFile` untyped).
 FILE_METHODS: Mapping[str, Handler] = {
     "delete": _unknown_delete,
@@ -216,6 +241,11 @@ FILE_METHODS: Mapping[str, Handler] = {
     "moveto": _receiver_to(K.MOVE, ".MoveTo()"),
     # An array's `CopyTo(array, index)` has the same name: with an unknown destination it asks, as a file's would.
     "copyto": _receiver_to(K.READ, ".CopyTo()"),
+    **{m: _receiver_written(f".{m}()") for m in ("appendtext", "createtext", "openwrite", "encrypt", "decrypt")},
+    "open": _receiver_open,
+    "setaccesscontrol": _receiver_changed(".SetAccessControl()"),
+    # `(Get-Item X).Attributes = 'Hidden'`, `.LastWriteTime = …`, `.IsReadOnly = $false` (ps_calls.set_property).
+    **{f"set_{p}": _receiver_changed(f".{p} =") for p in FILE_PROPERTIES},
     "movefile": _two(K.MOVE, ".MoveFile()"),
     "movefolder": _two(K.MOVE, ".MoveFolder()"),
     "copyfile": _two(K.READ, ".CopyFile()"),

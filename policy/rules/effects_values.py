@@ -28,6 +28,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from policy.rules.effects_common import (
+    METADATA,
     Bound,
     Effects,
     bind,
@@ -224,9 +225,10 @@ def every_file(e: Effect, items: Collection[Value]) -> Effect:
 
     Only a write to the listed items themselves (`items`: the listing as the operation was handed it)
     counts: a copy of each file to one folder (`% { Copy-Item $_.FullName D:\\backup }`) writes the
-    folder, not the tree. An append (`Add-Content`) loses nothing and stays what it was.
+    folder, not the tree. An append (`Add-Content`) and a change of attributes or times (`METADATA`) lose nothing
+    and stay what they were.
     """
-    if e.kind is not K.WRITE or e.detail.lower() == "add-content" or e.target not in items:
+    if e.kind is not K.WRITE or e.detail.lower() == "add-content" or e.target not in items or METADATA[0] in e.extra:
         return e
     return effect(K.WRITE, e.target, e.detail, extra=(*e.extra, ("every_file", "true")))
 
@@ -250,8 +252,11 @@ def _with_value(op: Operation, own: Effects, made: Made) -> Effects | None:
 
 
 def _exactly_nested(inner: str, outer: str) -> bool:
-    """Whether `inner` is a whole parenthesised argument (or the object called) in `outer`."""
-    pattern = r"\(\s*" + re.escape(inner) + r"\s*\)(?:\.(?:fullname|pspath|path|id|processname))?(?=$|[\s);,]|\.\w+\()"
+    """Whether `inner` is a whole parenthesised argument (or the object called or whose member is set) in `outer`."""
+    pattern = (
+        r"\(\s*" + re.escape(inner) + r"\s*\)(?:\.(?:fullname|pspath|path|id|processname))?"
+        r"(?=$|[\s);,]|\.\w+\(|\.\w+\s*=(?!=))"
+    )
     return re.search(pattern, outer, re.IGNORECASE) is not None
 
 

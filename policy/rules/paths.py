@@ -58,6 +58,7 @@ _LOCAL_HOST = re.compile(
     r"|\[?(?:0{0,4}:){2,7}0{0,3}1\]?|\[?::ffff:127(?:\.\d{1,3}){3}\]?)$"
 )
 _ADMIN_SHARE = re.compile(r"^([a-z])\$$")
+_WSL_MOUNT = re.compile(r"mnt\\([a-z])(?=\\|$)")  # a drive under WSL's automount root, inside a distribution's share
 _FILE_URI_DRIVE = re.compile(r"(?<=\\)([a-zA-Z])\|")  # file:///c|/x
 
 # shell: folder names (the Run box, Explorer's address bar, `explorer shell:startup`).
@@ -306,6 +307,13 @@ def _split_unc(rest: str, env: Mapping[str, str]) -> _Split | None:
     if not parts:
         return None
     host, share, tail = parts[0], (parts[1] if len(parts) > 1 else ""), "\\".join(parts[2:])
+    if host in ("wsl$", "wsl.localhost") and share:
+        # A distribution's view of this machine's drives: `\\wsl$\Ubuntu\mnt\c\Windows` is `C:\Windows`, the Linux
+        # side reaching it through its default automount root, `/mnt` (S-RULE-135).
+        inside = _within_share(tail)
+        mounted = _WSL_MOUNT.match(inside)
+        if mounted:
+            return _Split("absolute", mounted.group(1) + ":", inside[mounted.end() :])
     if _is_local_host(host, env):
         admin = _ADMIN_SHARE.match(share)
         if admin:  # \\localhost\c$\… is C:\…

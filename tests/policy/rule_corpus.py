@@ -4013,6 +4013,47 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("Get-ChildItem\tC:\\t")), ("PowerShell", _ps("bash -c 'cd /tmp && rm x.txt'"))]
 
+# A file object's methods act on its path (S-RULE-133); setting its attributes or times writes it (S-RULE-134).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"([IO.FileInfo]'C:\Windows\System32\drivers\etc\hosts').AppendText().WriteLine('1.2.3.4 bank.example')"),
+        "protected-place-write",
+    ),
+    (
+        "PowerShell",
+        _ps(r"(Get-Item C:\Windows\System32\drivers\etc\hosts).OpenWrite().Close()"),
+        "protected-place-write",
+    ),
+    ("PowerShell", _ps(r"$d = [IO.DirectoryInfo]::new('C:\Users'); $d.Delete($true)"), "protected-place-delete"),
+    ("PowerShell", _ps(r"(Get-Item C:\Windows\System32\hal.dll).Attributes = 'Hidden'"), "protected-place-write"),
+    (
+        "PowerShell",
+        _ps(r"$f = [IO.FileInfo]'C:\Windows\System32\hal.dll'; $f.LastWriteTime = '2001-01-01'"),
+        "protected-place-write",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"([IO.FileInfo]'C:\t\notes.txt').AppendText().WriteLine('x')")),
+    ("PowerShell", _ps(r"Get-ChildItem C:\t -Recurse | ForEach-Object { $_.LastWriteTime = Get-Date }")),
+    ("PowerShell", _ps(r"$box.AppendText('hello')")),
+]
+
+# A WSL distribution's share of a drive is that drive (S-RULE-135).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Remove-Item \\wsl$\Ubuntu\mnt\c\Windows\System32\hal.dll"), "protected-place-delete"),
+    (
+        "FileSystem",
+        {
+            "mode": "write",
+            "path": r"\\wsl.localhost\Ubuntu\mnt\c\Windows\System32\drivers\etc\hosts",
+            "content": "1.2.3.4 x",
+        },
+        "protected-place-write",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"Remove-Item \\wsl$\Ubuntu\home\me\x.txt"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -203,13 +203,18 @@ DOTNET_AND_COM = [
 
 @requirement("S-RULE-03")
 def test_every_method_the_effect_layer_reads_on_any_object_is_reported_untyped() -> None:
-    """S-RULE-03: each method `effects_dispatch.METHODS` knows is an `?.<method>` operation on an unknown object."""
+    """S-RULE-03: each method `effects_dispatch.METHODS` knows is an `?.<method>` operation on an unknown object;
+    each `set_<member>` it knows (S-RULE-134) is one when the member is set."""
     from policy.rules.effects_dispatch import METHODS
     from policy.rules.shell.ps_names import DANGEROUS_METHODS
 
-    assert set(METHODS) <= DANGEROUS_METHODS
-    for method in sorted(METHODS):
+    members = {name for name in METHODS if name.startswith("set_")}
+    assert members, "the property sets of S-RULE-134 are read by the effect layer"
+    assert set(METHODS) - members <= DANGEROUS_METHODS
+    for method in sorted(set(METHODS) - members):
         assert ops_named(analyse_powershell(f"$o.{method}('a')"), f"?.{method}"), method
+    for name in sorted(members):
+        assert ops_named(analyse_powershell(f"$o.{name[4:]} = 'a'"), f"?.{name}"), name
 
 
 @requirement("S-RULE-03")

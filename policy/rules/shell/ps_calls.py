@@ -25,6 +25,8 @@ from policy.rules.shell.ps_names import (
     COMMAND_LINE_METHODS,
     DANGEROUS_METHODS,
     ENCODINGS,
+    FILE_OBJECT_TYPES,
+    FILE_PROPERTIES,
     PURE_STATIC_TYPES,
     program_name,
 )
@@ -55,6 +57,41 @@ _MUTATORS = frozenset(
     {"reverse", "sort", "clear", "setvalue", "add", "addrange", "remove", "removeat", "removerange", "insert"}
     | {"insertrange", "set_item", "copyto", "fill", "push", "pop", "enqueue", "dequeue", "removeall"}
 )
+
+
+# A FileInfo's or DirectoryInfo's methods as the static call on its path that does the same (S-RULE-133):
+# `([IO.FileInfo]'C:\\x').AppendText()` is `[IO.File]::AppendText('C:\\x')`, its arguments following the path.
+_FILE_OBJECT_CALLS: dict[str, dict[str, str]] = {
+    "system.io.fileinfo": {
+        **{m: f"system.io.file::{m}" for m in ("delete", "appendtext", "createtext", "openwrite", "open", "create")},
+        **{m: f"system.io.file::{m}" for m in ("openread", "opentext", "replace", "encrypt", "decrypt")},
+        "moveto": "system.io.file::move",
+        "copyto": "system.io.file::copy",
+        "setaccesscontrol": "system.io.file::setaccesscontrol",
+    },
+    "system.io.directoryinfo": {
+        "delete": "system.io.directory::delete",
+        "moveto": "system.io.directory::move",
+        "create": "system.io.directory::createdirectory",
+        "createsubdirectory": "system.io.directory::createdirectory",
+        "setaccesscontrol": "system.io.file::setaccesscontrol",  # a write of the folder, as of a file
+        **{m: f"system.io.directory::{m}" for m in ("getfiles", "enumeratefiles", "getfilesystementries")},
+    },
+}
+
+
+def file_object_call(base: ObjectRef, method: str, args: list[PSValue]) -> tuple[str, tuple[Value, ...]] | None:
+    """The static call a file or folder object's `method` amounts to, with its arguments; None for a method that
+    reads nothing and changes nothing (`.Refresh()`, `.ToString()`). A path not constant is None in the call."""
+    static = _FILE_OBJECT_CALLS[base.name].get(method)
+    if static is None:
+        return None
+    given = tuple(as_value(a) for a in args)
+    if method == "createsubdirectory":  # the new folder is the object's path joined with the argument
+        child = given[0] if given else None
+        joined = None if base.path is None or child is None else base.path.rstrip("\\/") + "\\" + child
+        return static, (joined,)
+    return static, (base.path, *given)
 
 
 # SendKeys' type, as `canonical_type` spells it with or without `System.`.
@@ -99,6 +136,23 @@ class MethodCalls(Folder):
             self._forget_mutable(target)  # `$list.Reverse()`, `$a.SetValue('x', 0)`
             self._forget_mutable(arg_node)  # `$src.CopyTo($dst, 0)`
         return result
+
+    def set_property(self, target: Node, value: PSValue, text: str) -> None:
+        """`target = value` where `target` is a member (`(Get-Item X).Attributes`, `$f.LastWriteTime`): setting a
+        file's attributes, times or read-only flag writes the file, as `attrib` and `Set-ItemProperty` do
+        (S-RULE-134); any other member is only folded (its object's own operations are reported)."""
+        children = target.named_children
+        member = self.text(children[-1]).strip().lower() if len(children) > 1 else ""
+        if member not in FILE_PROPERTIES:
+            self.fold(target)
+            return
+        receiver = self.fold(children[0])
+        if isinstance(receiver, ObjectRef) and receiver.kind == "dotnet" and receiver.name in FILE_OBJECT_TYPES:
+            self.record("dotnet", "system.io.file::setattributes", (), (receiver.path, as_value(value)), text)
+        elif receiver is UNKNOWN:
+            # An object the analyser could not type, named by `effects_values` from the command that made it when
+            # it can be (`(Get-Item X)`, a listing's `$_`). The value set is left out: what is written is the file.
+            self.record("dotnet", "?.set_" + member, (), (), text)
 
     def _forget_mutable(self, node: Node | None) -> None:
         """A variable holding an array, a hashtable or bytes that a method may change in place (an argument, or
@@ -149,6 +203,8 @@ class MethodCalls(Folder):
             lines = [as_value(item) for item in args[1]]
             recorded = (recorded[0], None if None in lines else "\n".join(line or "" for line in lines), *recorded[2:])
         self.record("dotnet", f"{type_name}::{method}", (), recorded, text)
+        if type_name in FILE_OBJECT_TYPES and method == "new":  # `[IO.FileInfo]::new('C:\\x')`
+            return ObjectRef("dotnet", type_name, texts[0] if texts else None)
         if type_name == _POWERSHELL_TYPE and method == "create":
             return ObjectRef("engine", "powershell")  # a pipeline of its own: what it is given runs (S-RULE-50)
         if type_name == "system.io.path" and method in ("combine", "join"):
@@ -206,6 +262,11 @@ class MethodCalls(Folder):
                 return UNKNOWN
             if base.kind == "engine":
                 return self._engine_call(method, texts, text, from_env)
+            if base.name in FILE_OBJECT_TYPES and base.kind == "dotnet":
+                call = file_object_call(base, method, args)
+                if call is not None:
+                    self.record("dotnet", call[0], (), call[1], text)
+                    return UNKNOWN
             prefix = "com:" if base.kind == "com" else ""
             self.record(
                 "com" if base.kind == "com" else "dotnet",

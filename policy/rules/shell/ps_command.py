@@ -29,6 +29,7 @@ from policy.rules.shell.ps_names import (
     BLOCK_RUNNERS,
     BUILTIN_ALIASES,
     DANGEROUS_METHODS,
+    FILE_OBJECT_TYPES,
     VARIABLE_SETTERS,
     canonical_type,
     is_switch,
@@ -491,7 +492,13 @@ class CommandWalker(MethodCalls):
             if progid is not None:
                 return ObjectRef("com", progid.lower())
             type_name = as_text(named.get("typename", first))
-            return ObjectRef("dotnet", canonical_type(type_name)) if type_name else UNKNOWN
+            if not type_name:
+                return UNKNOWN
+            made = canonical_type(type_name)
+            if made in FILE_OBJECT_TYPES:  # `New-Object IO.FileInfo 'C:\\x'`: an object for that path (S-RULE-133)
+                listed = flatten(named.get("argumentlist", second if "typename" not in named else first))[:1]
+                return ObjectRef("dotnet", made, as_text(listed[0]) if listed else None)
+            return ObjectRef("dotnet", made)
         if command == "get-command":
             pattern = as_text(named.get("name", first))
             if pattern is None or _WILDCARD.search(pattern):

@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from policy.rules.shell import ps_operators as ops
 from policy.rules.shell.ops import Analysis, Operation, Shell, Value
-from policy.rules.shell.ps_names import ENCODINGS, KEPT_ACCELERATORS, canonical_type
+from policy.rules.shell.ps_names import ENCODINGS, FILE_OBJECT_TYPES, KEPT_ACCELERATORS, canonical_type
 from policy.rules.shell.ps_text import expand_text, here_body, verbatim
 from policy.rules.shell.ps_tree import (
     WRAPPER_IDS,
@@ -639,6 +639,8 @@ def _convert(target: str, value: PSValue, folder: Folder, *, from_env: bool = Fa
         if isinstance(value, ScriptBlock):
             return value
         return folder.script_from_text(as_text(value), f"[scriptblock]{value!r}"[:_TEXT_SHOWN], from_env=from_env)
+    if target in FILE_OBJECT_TYPES:  # `[IO.FileInfo]'C:\\x'`: an object for that path (S-RULE-133)
+        return ObjectRef("dotnet", target, as_text(value))
     if target in KEPT_ACCELERATORS:
         text = as_text(value)
         return ObjectRef("dotnet", f"{target}:{text.lower()}") if text is not None else ObjectRef("dotnet", target)

@@ -145,6 +145,15 @@ TYPE_ACCELERATORS: dict[str, str] = {
     "xml": "system.xml.xmldocument",
     "hashtable": "system.collections.hashtable",
 }
+# .NET objects that stand for one file or folder: made by a cast (`[IO.FileInfo]'C:\\x'`), `::new` or New-Object,
+# their methods (`.Delete()`, `.AppendText()`, `.MoveTo(d)`) act on that path (S-RULE-133).
+FILE_OBJECT_TYPES: frozenset[str] = frozenset({"system.io.fileinfo", "system.io.directoryinfo"})
+# The members of a FileInfo or DirectoryInfo whose setting changes the file: `(Get-Item X).Attributes = 'Hidden'`
+# writes X as `attrib +h X` does (S-RULE-134).
+FILE_PROPERTIES: frozenset[str] = frozenset(
+    {"attributes", "isreadonly", "creationtime", "creationtimeutc", "lastwritetime", "lastwritetimeutc"}
+    | {"lastaccesstime", "lastaccesstimeutc"}
+)
 # Accelerators for WMI and ADSI objects: kept as written (lower case), as the brief for rules says.
 KEPT_ACCELERATORS: frozenset[str] = frozenset({"wmiclass", "wmi", "wmisearcher", "adsi", "adsisearcher", "ciminstance"})
 
@@ -173,6 +182,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"stopservice", "pauseservice", "changestartmode", "terminate"}  # a WMI object's (effects_pipeline)
     | {"executeshellcommand"}  # MMC20.Application's: starts a program (dispatch `_UNTYPED_STARTERS`)
     | {"moveto", "copyto"}  # a FileInfo's or DirectoryInfo's: `(Get-Item X).MoveTo(d)` moves X (S-RULE-102)
+    | {"appendtext", "createtext", "openwrite", "open", "encrypt", "decrypt", "setaccesscontrol"}  # S-RULE-133
     | {"parsename"}  # `.Namespace(d).ParseName('a.txt')`: the one item a later `.InvokeVerb('delete')` deletes
 )
 # Methods whose first argument is a command line the object runs (WScript.Shell, WMI Win32_Process).

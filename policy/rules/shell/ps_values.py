@@ -54,10 +54,15 @@ class ScriptBlock:
 
 @dataclass(frozen=True, slots=True)
 class ObjectRef:
-    """An object the script created: `kind` is "com", "dotnet", "encoding" or "engine"; `name` lower case."""
+    """An object the script created: `kind` is "com", "dotnet", "encoding" or "engine"; `name` lower case.
+
+    `path`: for a `FileInfo` or `DirectoryInfo` (`FILE_OBJECT_TYPES`), the file or folder it stands for, as
+    written (None when not constant): its methods act on that path (`ps_calls.file_object_call`).
+    """
 
     kind: str
     name: str
+    path: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

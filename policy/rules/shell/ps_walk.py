@@ -52,6 +52,7 @@ _PIPELINE_CHAIN_TAIL = kind_ids("pipeline_chain_tail")
 _ASSIGNMENT_OPERATOR = kind_ids("assignement_operator")
 _VALUE_FIELD = field_id("value")
 _VARIABLE = kind_ids("variable")
+_MEMBER_ACCESS = kind_ids("member_access")
 _STATEMENT_BLOCK = kind_ids("statement_block")
 _FOREACH_PARTS = _VARIABLE | _STATEMENT_BLOCK | kind_ids("foreach_parameter")
 _FUNCTION_NAME = kind_ids("function_name")
@@ -203,7 +204,10 @@ class Walker(CommandWalker):
                 # variable the script sets is read back as what it set.
                 self.env[key] = value
         else:
-            self.fold(target)
+            if kind in _MEMBER_ACCESS:
+                self.set_property(target, value, self.text(node))
+            else:
+                self.fold(target)
             for name in assigned_variables(self.text(node)):
                 self.env[name] = UNKNOWN
         return value
