@@ -73,6 +73,9 @@ def display(name: str) -> str:
 # folder (it may hold a file for any path under it, S-RULE-115): the places inside count
 # (`judge.resolve_target`).
 RECURSIVE: tuple[tuple[str, str], ...] = (("recursive", "true"),)
+# The target of an UPLOAD of the clipboard's text (`Get-Clipboard | irm … -Method Post`, S-RULE-136): no file, so
+# `judge.resolve_target` shows it as words, never as a path under some folder.
+CLIPBOARD = "<clipboard>"
 # A write that changes a file's attributes, times or permissions, not its content (`(Get-Item X).Attributes = …`):
 # done to each file of a listing it is not the tree's content overwritten (`effects_values.every_file`, S-RULE-134).
 METADATA: tuple[tuple[str, str], ...] = (("metadata", "true"),)

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from policy.rules.effects_common import (
+    CLIPBOARD,
     Effects,
     bind,
     dedupe,
@@ -587,6 +588,8 @@ def _download_execute(ops: Sequence[Operation]) -> Effects:
 # What reads a file's content into the script, and what sends a value it is handed off the machine.
 _CONTENT_READERS = frozenset({"get-content", "import-csv", "import-clixml"})
 _FILE_READ_CALLS = re.compile(r"system\.io\.file::(?:readall(?:text|bytes|lines)|readlines|openread|opentext)$")
+# The clipboard's text read by .NET (`[Windows.Forms.Clipboard]::GetText()`, WPF's `[Windows.Clipboard]`).
+_CLIPBOARD_READ_CALLS = re.compile(r"(?:system\.)?windows\.(?:forms\.)?clipboard::get(?:text|data|dataobject)$")
 _BODY_SENDERS = frozenset({"invoke-webrequest", "invoke-restmethod", "send-mailmessage"})
 _UPLOAD_METHODS = frozenset(
     {"uploadstring", "uploaddata", "uploadvalues", "uploadstringasync", "uploaddataasync", "uploadvaluesasync"}
@@ -640,23 +643,32 @@ def _reads_content(op: Operation) -> bool:
     )
 
 
+def _reads_clipboard(op: Operation) -> bool:
+    return (op.shell == "powershell" and op.name == "get-clipboard") or (
+        op.shell == "dotnet" and _CLIPBOARD_READ_CALLS.search(op.name) is not None
+    )
+
+
 def _read_then_sent(ops: Sequence[Operation]) -> Effects:
     """UPLOAD of each file whose content the script reads when it also sends a value it computed off the
     machine (S-RULE-99): `$d = Get-Content a.txt; Invoke-RestMethod … -Body $d`, `gc a.txt | iwr … -Method Post`,
-    `WebClient.UploadString(url, (gc a.txt -Raw))`. Which value is sent is not followed: any file read may be."""
+    `WebClient.UploadString(url, (gc a.txt -Raw))`. Which value is sent is not followed: any file read may be.
+    The clipboard read the same way is sent too (`Get-Clipboard | irm … -Method Post`): a password manager
+    leaves a password there (S-RULE-136)."""
     senders = [op for op in ops if _sends_a_value(op)]
     if not senders:
         return ()
     detail = (
         f"read, then sent ({display(senders[0].name) if senders[0].shell == 'powershell' else _method(senders[0])})"
     )
-    return tuple(
+    files = tuple(
         effect(K.UPLOAD, e.target, detail)
         for op in ops
         if _reads_content(op)
         for e in effects_of(op)
         if e.kind is K.READ and e.target is not None
     )
+    return files + ((effect(K.UPLOAD, CLIPBOARD, detail),) if any(_reads_clipboard(op) for op in ops) else ())
 
 
 _REG_FILES = frozenset({".reg"})

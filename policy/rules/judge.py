@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
-from policy.rules.effects_common import UNREAD_SCRIPT
+from policy.rules.effects_common import CLIPBOARD, UNREAD_SCRIPT
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_security import SERVICES_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
@@ -1084,6 +1084,8 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
     raw = effect.target
     if raw is None:
         return Target(shown="(not known)")
+    if raw == CLIPBOARD:
+        return Target(shown="the clipboard's text")
     kind = effect.kind
     if kind in PROCESS_EFFECTS:
         return Target(shown=_shorten(canonical_process(raw) or raw))

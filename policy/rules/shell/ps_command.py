@@ -30,6 +30,7 @@ from policy.rules.shell.ps_names import (
     BUILTIN_ALIASES,
     DANGEROUS_METHODS,
     FILE_OBJECT_TYPES,
+    PSREADLINE_OPTIONS,
     VARIABLE_SETTERS,
     canonical_type,
     is_switch,
@@ -74,6 +75,7 @@ _SESSION_DRIVE = re.compile(
 # The commands `_semantics` gives a meaning beyond their operation.
 _MEANINGFUL = frozenset({"invoke-expression", "new-object", "get-command", "write-output", "start-process"})
 _MEANINGFUL |= {"foreach-object", "invoke-sqlcmd"} | ALIAS_SETTERS | VARIABLE_SETTERS | _ITEM_SETTERS
+_MEANINGFUL |= {"get-psreadlineoption"}
 # Cmdlets handing a method its parameters as one hashtable (`Invoke-CimMethod … -Arguments @{CommandLine=…}`,
 # by name, by position or splatted): each constant entry is also recorded as a parameter `arguments.<key>`
 # (S-RULE-45), so the method's own parameters are read like the cmdlet's.
@@ -499,6 +501,8 @@ class CommandWalker(MethodCalls):
                 listed = flatten(named.get("argumentlist", second if "typename" not in named else first))[:1]
                 return ObjectRef("dotnet", made, as_text(listed[0]) if listed else None)
             return ObjectRef("dotnet", made)
+        if command == "get-psreadlineoption":  # `(Get-PSReadLineOption).HistorySavePath` (ps_fold, S-RULE-136)
+            return PSREADLINE_OPTIONS
         if command == "get-command":
             pattern = as_text(named.get("name", first))
             if pattern is None or _WILDCARD.search(pattern):

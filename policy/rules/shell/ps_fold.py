@@ -22,7 +22,14 @@ from tree_sitter import Node
 
 from policy.rules.shell import ps_operators as ops
 from policy.rules.shell.ops import Analysis, Operation, Shell, Value
-from policy.rules.shell.ps_names import ENCODINGS, FILE_OBJECT_TYPES, KEPT_ACCELERATORS, canonical_type
+from policy.rules.shell.ps_names import (
+    ENCODINGS,
+    FILE_OBJECT_TYPES,
+    KEPT_ACCELERATORS,
+    PSREADLINE_HISTORY,
+    PSREADLINE_OPTIONS,
+    canonical_type,
+)
 from policy.rules.shell.ps_text import expand_text, here_body, verbatim
 from policy.rules.shell.ps_tree import (
     WRAPPER_IDS,
@@ -513,6 +520,8 @@ class Folder:
             return ObjectRef("encoding", member)
         if isinstance(base, ObjectRef) and base.kind == "engine" and member in ("invokecommand", "sessionstate"):
             return ObjectRef("engine", member if member == "invokecommand" else "executioncontext")
+        if base == PSREADLINE_OPTIONS and member == "historysavepath":
+            return PSREADLINE_HISTORY
         if isinstance(base, str) and member == "length":
             return len(base)
         if isinstance(base, tuple) and member in ("length", "count"):

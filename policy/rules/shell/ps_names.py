@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ntpath
 
+from policy.rules.shell.ps_values import ObjectRef
 from policy.rules.shell_names import ALIASES, KNOWN_PROGRAMS
 
 # Built-in aliases `shell_names.ALIASES` leaves out (the text rules never needed them).
@@ -145,6 +146,10 @@ TYPE_ACCELERATORS: dict[str, str] = {
     "xml": "system.xml.xmldocument",
     "hashtable": "system.collections.hashtable",
 }
+# What `Get-PSReadLineOption` gives, and its `HistorySavePath` (the default: every command typed in a console,
+# passwords typed on a command line included; reading it is `credential-access`, S-RULE-136).
+PSREADLINE_OPTIONS = ObjectRef("dotnet", "microsoft.powershell.psconsolereadlineoptions")
+PSREADLINE_HISTORY = "%APPDATA%\\Microsoft\\Windows\\PowerShell\\PSReadLine\\ConsoleHost_history.txt"
 # .NET objects that stand for one file or folder: made by a cast (`[IO.FileInfo]'C:\\x'`), `::new` or New-Object,
 # their methods (`.Delete()`, `.AppendText()`, `.MoveTo(d)`) act on that path (S-RULE-133).
 FILE_OBJECT_TYPES: frozenset[str] = frozenset({"system.io.fileinfo", "system.io.directoryinfo"})
