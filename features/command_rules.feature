@@ -1120,3 +1120,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Get-Clipboard"
     Then the call hits no rule
+
+  @S-RULE-137
+  Scenario: A trusted certificate store is changed only by a person, by every route
+    Given the built-in command rules
+    When PowerShell is asked to run "reg add HKLM\SOFTWARE\Microsoft\SystemCertificates\ROOT\Certificates\AB12 /v Blob /t REG_BINARY /d 00"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "$s = New-Object Security.Cryptography.X509Certificates.X509Store('Root','CurrentUser'); $s.Open('ReadWrite'); $s.Add($c)"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem Cert:\LocalMachine\Root"
+    Then the call hits no rule

@@ -37,7 +37,7 @@ from policy.rules.effects_process import (
     cmd_start_words,
 )
 from policy.rules.effects_registry import REGISTRY_CALLS, REGISTRY_METHODS, REGISTRY_PROGRAMS
-from policy.rules.effects_security import SECURITY_CMDLETS, SECURITY_PROGRAMS, dotnet_security
+from policy.rules.effects_security import SECURITY_CALLS, SECURITY_CMDLETS, SECURITY_PROGRAMS, dotnet_security
 from policy.rules.effects_system import (
     SYSTEM_CALLS,
     SYSTEM_CMDLETS,
@@ -66,7 +66,14 @@ PROGRAMS: Mapping[str, Handler] = {
     **NETWORK_PROGRAMS,
 }
 CMD: Mapping[str, Handler] = {**CMD_BUILTINS, **CMD_PROCESS}
-CALLS: Mapping[str, Handler] = {**FILE_CALLS, **REGISTRY_CALLS, **SYSTEM_CALLS, **PROCESS_CALLS, **NETWORK_CALLS}
+CALLS: Mapping[str, Handler] = {
+    **FILE_CALLS,
+    **REGISTRY_CALLS,
+    **SYSTEM_CALLS,
+    **PROCESS_CALLS,
+    **NETWORK_CALLS,
+    **SECURITY_CALLS,
+}
 METHODS: Mapping[str, Handler] = {
     **FILE_METHODS,
     **REGISTRY_METHODS,

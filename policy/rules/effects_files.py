@@ -32,7 +32,7 @@ from policy.rules.effects_common import (
 )
 from policy.rules.effects_git import git_effects
 from policy.rules.effects_registry import registry_cmdlet
-from policy.rules.effects_security import wsman_setting
+from policy.rules.effects_security import trust_store_item, weakening, wsman_setting
 from policy.rules.paths import candidate_paths
 from policy.rules.place_table import PlaceCategory
 from policy.rules.places import places_of
@@ -69,7 +69,9 @@ def _remove_item(op: Operation) -> Effects:
     for path in paths:
         if is_session_path(path):
             continue
-        if is_registry_path(path):
+        if trust_store_item(path):  # a root every TLS connection and signature checks against (S-RULE-137)
+            out.append(weakening("certificate-store", path, display(op.name)))
+        elif is_registry_path(path):
             out += registry_cmdlet(op, path, bound)
         else:
             kind = K.DELETE_RECURSIVE if recurse else K.DELETE
@@ -83,6 +85,9 @@ def _move_or_copy(op: Operation) -> Effects:
     destination = first(bound, "destination")
     out: list[Effect] = []
     for source in _machine_paths(bound) or [None]:
+        if moving and trust_store_item(source):  # S-RULE-137, as Remove-Item
+            out.append(weakening("certificate-store", source, display(op.name)))
+            continue
         if is_registry_path(source) or is_registry_path(destination):
             out += registry_cmdlet(op, source, bound)
             continue

@@ -461,6 +461,29 @@ def _certificate_import(op: Operation) -> Effects:
     return ()
 
 
+def trust_store_item(path: Value) -> bool:
+    """Whether a provider path is a trusted store or a certificate in one (`Cert:\\LocalMachine\\Root\\<id>`)."""
+    parts = lower(path).replace("/", "\\").strip("\\").split("\\")
+    return len(parts) >= 3 and parts[0] == "cert:" and parts[2] in TRUST_STORES
+
+
+def _store_changed(op: Operation) -> Effects:
+    """`X509Store.Add`/`Remove` (S-RULE-137): the store the object opened, when known, is its one argument."""
+    store = op.args[0] if op.args else None
+    if store is not None and not trust_store(store):
+        return ()  # the user's own `My` store, `CA`, … : no trust changes
+    adds = op.name.rsplit(".", 1)[-1].startswith("add")
+    what = "trusted-root" if adds else "certificate-store"
+    return (weakening(what, store, "X509Store." + ("Add" if adds else "Remove"), "store"),)
+
+
+# .NET calls that weaken a protection, by name without `system.` (effects_dispatch CALLS).
+SECURITY_CALLS: Mapping[str, Handler] = {
+    f"security.cryptography.x509certificates.x509store.{m}": _store_changed
+    for m in ("add", "addrange", "remove", "removerange")
+}
+
+
 def _firewall_rule_enabled(op: Operation) -> Effects:
     """`Enable-NetFirewallRule`/`Set-NetFirewallRule … -Enabled True` of the Remote Desktop, remote management,
     WinRM or WMI rule groups opens the machine to remote control (S-RULE-56)."""

@@ -315,6 +315,8 @@ dll-load-key       hijack-key     tree | a DLL every process loads (AppCertDlls,
     $CTL\session manager\{appcertdlls,knowndlls}
 helper-dll-key     hijack-key     tree | a helper DLL Windows loads (netsh helpers, print monitors)
     hklm\software\microsoft\netsh; $CTL\print\monitors
+network-provider-key hijack-key   tree | a network provider (Windows hands each one the password at every logon)
+    $CTL\networkprovider; $SVC\*\networkprovider
 lsa-packages-key   hijack-key     tree | the LSA authentication and notification packages
     $CTL\lsa [security packages, authentication packages, notification packages]
 wdigest-key        wdigest-lsa-key tree | the WDigest setting (UseLogonCredential keeps passwords in memory)
@@ -354,6 +356,10 @@ event-channels-key security-tool-key tree | the event log channels' settings (a 
     hklm\software\microsoft\windows\currentversion\winevt\channels
 autologger-key     security-tool-key tree | the trace sessions Windows starts at boot (they feed the event logs)
     $CTL\wmi\autologger
+trusted-certificates-key security-tool-key tree | the certificate stores Windows trusts (a root there can read any TLS)
+    hk*\software\microsoft\systemcertificates\{root,authroot,trustedpublisher,trustedpeople}
+    hk*\software\policies\microsoft\systemcertificates\{root,authroot,trustedpublisher,trustedpeople}
+    hklm\software\microsoft\enterprisecertificates\{root,authroot,trustedpublisher,trustedpeople}
 remote-desktop-key security-tool-key tree | Remote Desktop's settings
     $CTL\terminal server
 windows-update-key security-tool-key tree | the Windows Update policies (they can switch updates off)

@@ -4062,6 +4062,44 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("Get-Clipboard")), ("PowerShell", _ps("Get-PSReadLineOption"))]
 
+# The trusted certificate stores by every route; a network provider's registration (S-RULE-137).
+DANGEROUS += [
+    (
+        "Registry",
+        {
+            "mode": "set",
+            "path": r"HKCU:\Software\Microsoft\SystemCertificates\Root\Certificates\AB12",
+            "name": "Blob",
+            "value": "00",
+            "type": "Binary",
+        },
+        "security-weakening",
+    ),
+    (
+        "PowerShell",
+        _ps("$s = [System.Security.Cryptography.X509Certificates.X509Store]::new('Root', 'LocalMachine'); $s.Add($c)"),
+        "security-weakening",
+    ),
+    ("PowerShell", _ps(r"Remove-Item Cert:\LocalMachine\Root\AB12"), "security-weakening"),
+    (
+        "Registry",
+        {
+            "mode": "set",
+            "path": r"HKLM:\SYSTEM\CurrentControlSet\Services\np\NetworkProvider",
+            "name": "ProviderPath",
+            "value": r"C:\t\np.dll",
+        },
+        "persistence-hijack",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Get-ChildItem Cert:\LocalMachine\Root")),
+    (
+        "PowerShell",
+        _ps("$s = New-Object Security.Cryptography.X509Certificates.X509Store('My','CurrentUser'); $s.Add($c)"),
+    ),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -22,12 +22,14 @@ from policy.rules.shell.argv import split_command_line
 from policy.rules.shell.ops import Value
 from policy.rules.shell.ps_fold import Folder
 from policy.rules.shell.ps_names import (
+    CERTIFICATE_STORE_TYPE,
     COMMAND_LINE_METHODS,
     DANGEROUS_METHODS,
     ENCODINGS,
     FILE_OBJECT_TYPES,
     FILE_PROPERTIES,
     PURE_STATIC_TYPES,
+    TARGETED_TYPES,
     program_name,
 )
 from policy.rules.shell.ps_text import split_program
@@ -59,6 +61,8 @@ _MUTATORS = frozenset(
 )
 
 
+# An X509Store's methods that change the store (S-RULE-137).
+_STORE_CHANGES = frozenset({"add", "addrange", "remove", "removerange"})
 # A FileInfo's or DirectoryInfo's methods as the static call on its path that does the same (S-RULE-133):
 # `([IO.FileInfo]'C:\\x').AppendText()` is `[IO.File]::AppendText('C:\\x')`, its arguments following the path.
 _FILE_OBJECT_CALLS: dict[str, dict[str, str]] = {
@@ -89,9 +93,9 @@ def file_object_call(base: ObjectRef, method: str, args: list[PSValue]) -> tuple
     given = tuple(as_value(a) for a in args)
     if method == "createsubdirectory":  # the new folder is the object's path joined with the argument
         child = given[0] if given else None
-        joined = None if base.path is None or child is None else base.path.rstrip("\\/") + "\\" + child
+        joined = None if base.target is None or child is None else base.target.rstrip("\\/") + "\\" + child
         return static, (joined,)
-    return static, (base.path, *given)
+    return static, (base.target, *given)
 
 
 # SendKeys' type, as `canonical_type` spells it with or without `System.`.
@@ -148,7 +152,7 @@ class MethodCalls(Folder):
             return
         receiver = self.fold(children[0])
         if isinstance(receiver, ObjectRef) and receiver.kind == "dotnet" and receiver.name in FILE_OBJECT_TYPES:
-            self.record("dotnet", "system.io.file::setattributes", (), (receiver.path, as_value(value)), text)
+            self.record("dotnet", "system.io.file::setattributes", (), (receiver.target, as_value(value)), text)
         elif receiver is UNKNOWN:
             # An object the analyser could not type, named by `effects_values` from the command that made it when
             # it can be (`(Get-Item X)`, a listing's `$_`). The value set is left out: what is written is the file.
@@ -203,7 +207,7 @@ class MethodCalls(Folder):
             lines = [as_value(item) for item in args[1]]
             recorded = (recorded[0], None if None in lines else "\n".join(line or "" for line in lines), *recorded[2:])
         self.record("dotnet", f"{type_name}::{method}", (), recorded, text)
-        if type_name in FILE_OBJECT_TYPES and method == "new":  # `[IO.FileInfo]::new('C:\\x')`
+        if type_name in TARGETED_TYPES and method == "new":  # `[IO.FileInfo]::new('C:\\x')`
             return ObjectRef("dotnet", type_name, texts[0] if texts else None)
         if type_name == _POWERSHELL_TYPE and method == "create":
             return ObjectRef("engine", "powershell")  # a pipeline of its own: what it is given runs (S-RULE-50)
@@ -267,6 +271,10 @@ class MethodCalls(Folder):
                 if call is not None:
                     self.record("dotnet", call[0], (), call[1], text)
                     return UNKNOWN
+            if base.name == CERTIFICATE_STORE_TYPE and method in _STORE_CHANGES:
+                # `$s.Add($cert)`: recorded with the store it changes, the one the object was made for (S-RULE-137).
+                self.record("dotnet", f"{CERTIFICATE_STORE_TYPE}.{method}", (), (base.target,), text)
+                return UNKNOWN
             prefix = "com:" if base.kind == "com" else ""
             self.record(
                 "com" if base.kind == "com" else "dotnet",

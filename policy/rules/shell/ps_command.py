@@ -29,8 +29,8 @@ from policy.rules.shell.ps_names import (
     BLOCK_RUNNERS,
     BUILTIN_ALIASES,
     DANGEROUS_METHODS,
-    FILE_OBJECT_TYPES,
     PSREADLINE_OPTIONS,
+    TARGETED_TYPES,
     VARIABLE_SETTERS,
     canonical_type,
     is_switch,
@@ -497,7 +497,7 @@ class CommandWalker(MethodCalls):
             if not type_name:
                 return UNKNOWN
             made = canonical_type(type_name)
-            if made in FILE_OBJECT_TYPES:  # `New-Object IO.FileInfo 'C:\\x'`: an object for that path (S-RULE-133)
+            if made in TARGETED_TYPES:  # `New-Object IO.FileInfo 'C:\\x'`: an object for that path (S-RULE-133)
                 listed = flatten(named.get("argumentlist", second if "typename" not in named else first))[:1]
                 return ObjectRef("dotnet", made, as_text(listed[0]) if listed else None)
             return ObjectRef("dotnet", made)

@@ -153,6 +153,11 @@ PSREADLINE_HISTORY = "%APPDATA%\\Microsoft\\Windows\\PowerShell\\PSReadLine\\Con
 # .NET objects that stand for one file or folder: made by a cast (`[IO.FileInfo]'C:\\x'`), `::new` or New-Object,
 # their methods (`.Delete()`, `.AppendText()`, `.MoveTo(d)`) act on that path (S-RULE-133).
 FILE_OBJECT_TYPES: frozenset[str] = frozenset({"system.io.fileinfo", "system.io.directoryinfo"})
+# The .NET certificate store: `[X509Store]::new('Root', 'CurrentUser')` opens the store its first argument names, and
+# `.Add($cert)` makes the certificate trusted there (S-RULE-137).
+CERTIFICATE_STORE_TYPE = "system.security.cryptography.x509certificates.x509store"
+# Objects made for one target (`ObjectRef.target`): their first constructor argument names it.
+TARGETED_TYPES: frozenset[str] = FILE_OBJECT_TYPES | {CERTIFICATE_STORE_TYPE}
 # The members of a FileInfo or DirectoryInfo whose setting changes the file: `(Get-Item X).Attributes = 'Hidden'`
 # writes X as `attrib +h X` does (S-RULE-134).
 FILE_PROPERTIES: frozenset[str] = frozenset(

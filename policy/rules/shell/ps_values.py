@@ -56,13 +56,14 @@ class ScriptBlock:
 class ObjectRef:
     """An object the script created: `kind` is "com", "dotnet", "encoding" or "engine"; `name` lower case.
 
-    `path`: for a `FileInfo` or `DirectoryInfo` (`FILE_OBJECT_TYPES`), the file or folder it stands for, as
-    written (None when not constant): its methods act on that path (`ps_calls.file_object_call`).
+    `target`: what the object was made for, as written (None when not constant): for a `FileInfo` or
+    `DirectoryInfo` (`FILE_OBJECT_TYPES`) the file or folder its methods act on (`ps_calls.file_object_call`),
+    for an `X509Store` the certificate store it opens (`Root`, `My`).
     """
 
     kind: str
     name: str
-    path: str | None = None
+    target: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
