@@ -1130,3 +1130,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "Get-ChildItem Cert:\LocalMachine\Root"
     Then the call hits no rule
+
+  @S-RULE-138
+  Scenario: Unix tools on Windows are judged on what they delete, move or write
+    Given the built-in command rules
+    When PowerShell is asked to run "& 'C:\Program Files\Git\bin\bash.exe' -c 'rm /c/Windows/System32/hal.dll'"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "cp.exe C:/t/x.dll C:/Windows/System32/hal.dll"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "find /c 'error' C:\t\log.txt"
+    Then the call hits no rule

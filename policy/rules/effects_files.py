@@ -31,6 +31,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_git import git_effects
+from policy.rules.effects_linux import unix_tool_effects
 from policy.rules.effects_registry import registry_cmdlet
 from policy.rules.effects_security import trust_store_item, weakening, wsman_setting
 from policy.rules.paths import candidate_paths
@@ -627,7 +628,8 @@ FILE_PROGRAMS: Mapping[str, Handler] = {
     "esentutl": _esentutl,
     "subst": _subst,
     "findstr": _findstr,
-    "find": _findstr,
+    # Windows' `find` reads files; GNU find (Git for Windows, MSYS2, Cygwin) handed `-delete` deletes (S-RULE-138).
+    "find": lambda op: unix_tool_effects("find", op.args) or _findstr(op),
     "expand": _expand,
     "tar": _tar,
     **dict.fromkeys(("7z", "7za", "7zr", "7zz"), _seven_zip),

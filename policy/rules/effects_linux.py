@@ -32,6 +32,16 @@ _NO_FILES = frozenset({"cd", "pushd", "popd", "echo", "printf", "export", "true"
 MAX_LINUX_DEPTH = 4  # `wsl bash -c "sh -c '…'"`: deeper nesting is not read
 
 
+# A Windows drive as each Unix layer names it: WSL's automount `/mnt/c`, Git for Windows' and MSYS2's `/c`,
+# Cygwin's `/cygdrive/c` (S-RULE-138). A WSL distribution has no `/c`: reading it as the drive is the safe side.
+_MOUNTED_DRIVE = re.compile(r"^/(?:mnt/|cygdrive/)?([a-zA-Z])(?:/(.*))?$")
+_WINDOWS_DRIVE = re.compile(r"^[a-zA-Z]:[/\\]")
+# A raw disk or volume (`dd of=\\\\.\\PhysicalDrive0`, `of=/dev/sda`): writing it destroys every file system on it.
+_RAW_DEVICE = re.compile(
+    r"^(?:[/\\]{2}[.?][/\\](?:physicaldrive\d+|[a-z]:$|harddisk)|/dev/(?:sd|hd|nvme|vd|xvd|disk))", re.I
+)
+
+
 def wsl_path(path: Value) -> Value:
     """A Linux path as Windows sees it: `/mnt/c/Users` → `c:\\Users`; the Linux side is the distro's share.
 
@@ -48,9 +58,11 @@ def wsl_path(path: Value) -> Value:
     if path is None:
         return None
     text = unquote(path)
-    mounted = re.match(r"^/mnt/([a-zA-Z])(?:/(.*))?$", text)
+    mounted = _MOUNTED_DRIVE.match(text)
     if mounted:
         return f"{mounted.group(1).lower()}:\\" + (mounted.group(2) or "").replace("/", "\\")
+    if _WINDOWS_DRIVE.match(text):  # `C:/Users`, `C:\\Users`: a Windows path handed to a Unix tool on Windows
+        return text.replace("/", "\\")
     if text.startswith("/") and text.rstrip("/") in ("", "/mnt"):
         return "c:\\"
     home = re.match(r"^(?:~|\$HOME|\$\{HOME\})(?=/|$)(.*)$", text)
@@ -103,10 +115,12 @@ def _command_line(name: str, words: tuple[Value, ...]) -> str | None:
             else:
                 break
         return _joined(items)
-    lowered = [lower(w) for w in items]
-    if "-c" in lowered:
-        rest = items[lowered.index("-c") + 1 :]
-        return rest[0] if rest and rest[0] is not None else "$unknown"
+    for at, word in enumerate(items):
+        # `-c`, or `-c` in a cluster of short options (`bash -lc '…'`, MSYS2's login shell): the command line is the
+        # first word after the options (S-RULE-138).
+        if word is not None and word.startswith("-") and not word.startswith("--") and "c" in word[1:]:
+            rest = [w for w in items[at + 1 :] if w is None or not w.startswith("-")]
+            return rest[0] if rest and rest[0] is not None else "$unknown"
     return None
 
 
@@ -213,6 +227,8 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return [effect(K.WRITE, p, shown) for p in paths[1:]]  # the first operand is the mode or owner
     if verb in ("touch", "tee", "truncate"):
         return [effect(K.WRITE, p, shown) for p in paths]
+    if verb == "dd":
+        return _dd(words, shown)
     # Anything else may read what it is handed (`cat`, `sqlite3`, `tar`); the judge weighs reads
     # only of credential stores, so every operand with a separator is read.
     return [
@@ -220,6 +236,50 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         for p, w in zip(paths, operands, strict=True)
         if w is not None and ("/" in w or "\\" in w or w.startswith("~"))
     ]
+
+
+def _dd(words: list[Value], shown: str) -> list[Effect]:
+    """`dd if=… of=…`: the input read, the output written; a raw disk or volume as output is destroyed."""
+    out: list[Effect] = []
+    for word in words:
+        key, _, value = (word or "").partition("=")
+        if word is None or key not in ("if", "of"):
+            continue
+        if key == "if":
+            out.append(effect(K.READ, wsl_path(value), shown))
+        elif _RAW_DEVICE.match(value):
+            out.append(effect(K.DISK_DESTROY, value, shown + " of=<disk>"))
+        else:
+            out.append(effect(K.WRITE, wsl_path(value), shown))
+    return out
+
+
+# Unix tools run as Windows programs (Git for Windows' `usr\bin`, MSYS2, Cygwin, busybox-w32): `rm.exe -rf C:/x`
+# deletes as `wsl rm` does (S-RULE-138). `find` is Windows' own text search unless it is handed `-delete`.
+UNIX_TOOLS = frozenset(
+    {"rm", "rmdir", "unlink", "shred", "mv", "cp", "chmod", "chown", "touch", "tee", "truncate", "dd"}
+)
+
+
+def unix_tool_effects(name: str, words: tuple[Value, ...]) -> Effects:
+    """What a Unix tool started as a Windows program does (`rm`, `mv`, `dd`, …, `busybox <applet>`, GNU `find`).
+
+    Args:
+        name: the program's stem (`rm`, `busybox`, `find`).
+        words: its arguments, as Windows split them.
+
+    Returns:
+        The effects `_command` gives the same words in a Linux shell, targets mapped by `wsl_path`.
+    """
+    items = list(words)
+    if name == "busybox":
+        applet = ntpath.basename(lower(items[0]).replace("/", "\\")) if items else ""
+        if applet in _SHELLS:
+            return linux_effects("bash", tuple(items[1:]))
+        return unix_tool_effects(applet, tuple(items[1:])) if applet in UNIX_TOOLS | {"find"} else ()
+    if name == "find" and "-delete" not in [lower(w) for w in items]:
+        return ()
+    return tuple(_command(name, items))
 
 
 def unregistered(name: str, words: tuple[Value, ...]) -> Effects:

@@ -29,7 +29,7 @@ from policy.rules.effects_common import (
     targets,
     unquote,
 )
-from policy.rules.effects_linux import DISTRO_LAUNCHERS, linux_effects, unregistered
+from policy.rules.effects_linux import DISTRO_LAUNCHERS, UNIX_TOOLS, linux_effects, unix_tool_effects, unregistered
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -218,6 +218,11 @@ def _interpreter(op: Operation) -> Effects:
     return (effect(K.EXECUTE, words[0] if words else op.name, op.name),)
 
 
+def _unix_tool(tool: str) -> Handler:
+    """`rm.exe`, `mv.exe`, `busybox rm` … started as Windows programs (S-RULE-138), by the tool's own name."""
+    return lambda op: unix_tool_effects(tool, op.args)
+
+
 def _linux_shell(op: Operation) -> Effects:
     ran = effect(K.EXECUTE, op.name, f"{op.name} command", extra=(("command", argv_of(op).text()),))
     return (ran, *linux_effects(op.name, op.args), *unregistered(op.name, op.args))
@@ -397,7 +402,8 @@ PROCESS_PROGRAMS: Mapping[str, Handler] = {
     "wscript": _script_host,
     "cscript": _script_host,
     **dict.fromkeys(("python", "python3", "py", "pythonw", "node", "perl", "ruby", "php", "deno", "bun"), _interpreter),
-    **dict.fromkeys(("wsl", "bash", "sh", "wslhost", "wslconfig", *DISTRO_LAUNCHERS), _linux_shell),
+    **dict.fromkeys(("wsl", "bash", "sh", "zsh", "dash", "wslhost", "wslconfig", *DISTRO_LAUNCHERS), _linux_shell),
+    **{tool: _unix_tool(tool) for tool in (*UNIX_TOOLS, "busybox")},
     "mshta": _mshta,
     "regsvr32": _regsvr32,
     "msiexec": _msiexec,

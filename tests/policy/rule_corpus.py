@@ -4100,6 +4100,34 @@ ORDINARY += [
     ),
 ]
 
+# Unix tools on Windows: Git for Windows, MSYS2, Cygwin, busybox (S-RULE-138).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"& 'C:\Program Files\Git\bin\bash.exe' -c 'rm /c/Windows/System32/hal.dll'"),
+        "protected-place-delete",
+    ),
+    ("PowerShell", _ps(r"& 'C:\msys64\usr\bin\bash.exe' -lc 'rm -rf /c/Windows/System32'"), "protected-place-delete"),
+    ("PowerShell", _ps("sh -c 'rm /cygdrive/c/Windows/System32/hal.dll'"), "protected-place-delete"),
+    ("PowerShell", _ps("busybox rm C:/Windows/System32/hal.dll"), "protected-place-delete"),
+    ("PowerShell", _ps("mv.exe C:/Windows/System32/hal.dll C:/t/"), "protected-place-delete"),
+    ("PowerShell", _ps("dd.exe if=/dev/zero of=//./PhysicalDrive0 bs=1M"), "format-disk"),
+    (
+        "App",
+        {
+            "mode": "launch_executable",
+            "executable": r"C:\Program Files\Git\usr\bin\cp.exe",
+            "args": ["C:/t/x.dll", "C:/Windows/System32/hal.dll"],
+        },
+        "protected-place-write",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("cp.exe a.txt b.txt")),
+    ("PowerShell", _ps(r'find /c "error" C:\t\log.txt')),
+    ("PowerShell", _ps("bash -lc 'ls /c/Users'")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -22,7 +22,8 @@ K = EffectKind
         ("/mnt/", "c:\\"),
         ("//", "c:\\"),
         ("/mntx", "\\\\wsl.localhost\\linux\\mntx"),
-        ("/X", "\\\\wsl.localhost\\linux\\X"),
+        ("/X", "x:\\"),  # Git for Windows' and MSYS2's name of drive X: (S-RULE-138)
+        ("/XY", "\\\\wsl.localhost\\linux\\XY"),
         ("/etc/passwd", "\\\\wsl.localhost\\linux\\etc\\passwd"),
         ("$HOME/x", "\\\\wsl.localhost\\linux\\home\\user\\x"),
         ("${HOME}", "\\\\wsl.localhost\\linux\\home\\user"),
