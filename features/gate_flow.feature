@@ -334,3 +334,11 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is not an error
     And the person was asked once about "Process" and "force-kill"
     And the desktop received exactly one "process_kill"
+
+  @S-RULE-139
+  Scenario: An editor's run key asks a person, and nothing is pressed
+    Given a gateway in front of the simulated desktop "vscode-terminal"
+    When the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "f5"}
+    Then the result is refused with APPROVAL_REQUIRED
+    And the desktop received nothing

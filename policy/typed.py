@@ -33,6 +33,8 @@ from policy.rules.keyboard import (
     UNKNOWN_FOLDER,
     TypingTarget,
     caret_position,
+    document_run_button,
+    document_run_keys,
     edits_line,
     location_statements,
     shows_credential_prompt,
@@ -295,6 +297,18 @@ def _key_hits(events: tuple[KeyEvent, ...], where: tuple[TypingTarget, str], ctx
     return [h for h in hits if h is not None]
 
 
+def _document_run(what: str) -> RuleHit:
+    """An editor told to run its document or selection (S-RULE-139): code typed there was never read as a command."""
+    return RuleHit(
+        rule_id=INTERPRETER_RULE,
+        action="ask",
+        risk="dynamic-command",
+        reason=f"this presses {what}, which runs the open document or the code selected in it: text typed into an "
+        "editor is never read as a command, so the gateway cannot judge what would run. Instead, write the code "
+        "with FileSystem `write` (it is judged as written) and run it with PowerShell, or let the person run it.",
+    )
+
+
 def _unknown_paste(where: tuple[TypingTarget, str]) -> RuleHit | None:
     if where[0] not in RUNS_TEXT and where[0] is not TypingTarget.CREDENTIAL_PROMPT:
         return None
@@ -325,10 +339,15 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
         return None
     obs, _ = basis_of(call, ctx.view)
     if call.tool == "Shortcut":
-        return _worst(_key_hits(key_events(call.args.get("shortcut")), _target(obs, None, None), ctx))
+        pressed = _key_hits(key_events(call.args.get("shortcut")), _target(obs, None, None), ctx)
+        runs = document_run_keys(obs.capture, call.args.get("shortcut")) if obs is not None else None
+        return _worst(([_document_run(runs)] if runs else []) + pressed)
     if call.tool == "Click" and not _is_right_click(call):
         if obs is None:
             return None
+        runs = next((r for p in _points(obs, call) if (r := document_run_button(obs.capture, p))), None)
+        if runs is not None:
+            return _document_run(runs)
         # A click on a UAC or Windows Security prompt (Yes: the elevation) is a person's call (S-RULE-69).
         for point in _points(obs, call) if shows_credential_prompt(obs.capture) else ():
             kind, description = typing_target(obs.capture, point)

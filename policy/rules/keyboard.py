@@ -44,10 +44,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeAlias
 
 from policy.observation import Capture, Element, Point
 from policy.rules.args import truthy
-from policy.rules.uia_keys import KeyEvent, key_events
+from policy.rules.uia_keys import KeyEvent, key_events, presses, sendkeys_text
 
 
 class TypingTarget(StrEnum):
@@ -338,6 +339,97 @@ def submit_target(capture: Capture, point: Point | None) -> tuple[TypingTarget, 
             place = view.window_place(el.window or "")
             if place is not None and place.kind is TypingTarget.RUN_BOX:
                 return place.kind, place.description
+    return None
+
+
+# Editors and IDEs that run their open document, or the code selected in it, on a key or a toolbar button: text typed
+# there was an editor's, never read as a command, and the key runs it (S-RULE-139). By the window title (folded,
+# English), with the chords that run (`(key, held modifiers)`, as `uia_keys.presses` names them).
+_Chord: TypeAlias = tuple[str, frozenset[str]]
+_F5: _Chord = ("F5", frozenset())
+_F8: _Chord = ("F8", frozenset())
+_RUNNERS: tuple[tuple[re.Pattern[str], str, frozenset[_Chord]], ...] = (
+    (
+        re.compile(r".*\bvisual studio code(?: - insiders)?"),
+        "Visual Studio Code",
+        frozenset(
+            {_F5, _F8, ("F5", frozenset({"ctrl"})), ("ENTER", frozenset({"shift"})), ("n", frozenset({"ctrl", "alt"}))}
+        ),
+    ),
+    (
+        re.compile(r".* - microsoft visual studio(?: preview)?"),
+        "Visual Studio",
+        frozenset({_F5, ("F5", frozenset({"ctrl"}))}),
+    ),
+    (re.compile(r"(?:.* - )?windows powershell ise(?: \(x86\))?"), "Windows PowerShell ISE", frozenset({_F5, _F8})),
+    (
+        re.compile(r".* - (?:microsoft )?sql server management studio|.* - azure data studio"),
+        "a SQL editor",
+        frozenset({_F5, ("e", frozenset({"ctrl"})), ("x", frozenset({"alt"}))}),
+    ),
+    (re.compile(r"microsoft visual basic for applications.*"), "the VBA editor", frozenset({_F5, _F8})),
+    (
+        re.compile(r"(?:.* - )?rstudio"),
+        "RStudio",
+        frozenset(
+            {
+                ("ENTER", frozenset({"ctrl"})),
+                ("ENTER", frozenset({"ctrl", "shift"})),
+                ("s", frozenset({"ctrl", "shift"})),
+            }
+        ),
+    ),
+    (re.compile(r"spyder(?: \(.*\))?(?: - .*)?"), "Spyder", frozenset({_F5, ("F9", frozenset())})),
+    (re.compile(r".+\.pyw? - .+ \(\d+\.\d+\.\d+\)"), "IDLE's editor", frozenset({_F5})),
+)
+# The toolbar buttons of those editors that run (VS Code's "Run Python File", ISE's "Run Script (F5)", SSMS "Execute").
+_RUN_BUTTONS = re.compile(
+    r"(?:run|start debugging|start without debugging|execute|run script|run selection|run python file"
+    r"|run cell|run all|run current line|source)(?: \(.*\))?"
+)
+
+
+def _runner_of(title: str) -> tuple[str, frozenset[_Chord]] | None:
+    folded = _title(title)
+    for pattern, name, chords in _RUNNERS:
+        if pattern.fullmatch(folded):
+            return name, chords
+    return None
+
+
+def document_run_keys(capture: Capture, shortcut: object) -> str | None:
+    """The editor a Shortcut's keys make run its document or selection (F5 in VS Code, F8 in the ISE), or None.
+
+    Args:
+        capture: the parsed Snapshot the keys land in (its focused window, and windows holding a focused element).
+        shortcut: the Shortcut call's `shortcut` argument.
+
+    Returns:
+        A description for a reason ("F5 in Visual Studio Code 'x.ps1 - proj - Visual Studio Code'"), or None.
+    """
+    pressed = presses(sendkeys_text(shortcut)) if isinstance(shortcut, str) else None
+    if not pressed:
+        return None
+    for title in _View(capture).focus_context():
+        runner = _runner_of(title)
+        if runner is None:
+            continue
+        for press in pressed:
+            if (press.key, press.held) in runner[1]:
+                chord = "+".join((*sorted(press.held), press.key))
+                return f"{chord} in {runner[0]} {title!r}"
+    return None
+
+
+def document_run_button(capture: Capture, point: Point | None) -> str | None:
+    """The editor whose run button (`Run Python File`, `Run Script (F5)`, `Execute`) is printed exactly at `point`."""
+    if point is None:
+        return None
+    for el in capture.elements:
+        if el.point == point and el.control in ("button", "menu item", "split button") and el.window is not None:
+            runner = _runner_of(el.window)
+            if runner is not None and _RUN_BUTTONS.fullmatch(_fold(el.name)):
+                return f"the {el.name!r} button of {runner[0]} {el.window!r}"
     return None
 
 

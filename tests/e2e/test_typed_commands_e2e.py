@@ -137,3 +137,18 @@ async def test_a_command_typed_into_a_remote_desktop_session_is_refused_and_noth
         text = first_text(await rig.call("Type", {"text": "quarterly report", "loc": loc}))
         assert not text.startswith("DENIED"), text[:300]
         assert [e["kind"] for e in rig.side_effects()] == ["type"]
+
+
+@requirement("S-RULE-139")
+async def test_an_editors_run_key_asks_and_nothing_is_pressed(tmp_path: Path) -> None:
+    """S-RULE-139: through `serve`, F5 in Visual Studio Code (it runs the open file, which the agent may have typed
+    there as plain text) asks a person; nothing reaches the desktop. Saving the file (Ctrl+S) goes through."""
+    async with gateway_rig(tmp_path, scenario="vscode-terminal") as rig:
+        await rig.call("Snapshot", {})
+        text = first_text(await rig.call("Shortcut", {"shortcut": "f5"}))
+        assert text.startswith("DENIED APPROVAL_REQUIRED") and "runs the open document" in text, text[:300]
+        assert rig.side_effects() == [], "a refused run key reached the simulated desktop"
+        await rig.call("Snapshot", {})
+        text = first_text(await rig.call("Shortcut", {"shortcut": "ctrl+s"}))
+        assert not text.startswith("DENIED"), text[:300]
+        assert len(rig.side_effects()) == 1, rig.side_effects()
