@@ -1140,3 +1140,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-write" with action "deny"
     When PowerShell is asked to run "find /c 'error' C:\t\log.txt"
     Then the call hits no rule
+
+  @S-RULE-140
+  Scenario: An editor's saved token and a chat app's session are credential stores
+    Given the built-in command rules
+    When PowerShell is asked to run "Copy-Item C:\Users\me\AppData\Roaming\Cursor\User\globalStorage\state.vscdb C:\t\s.db"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem 'C:\Users\me\AppData\Roaming\discord\Local Storage\leveldb' | Get-Content"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Get-Content C:\Users\me\AppData\Roaming\Code\User\settings.json"
+    Then the call hits no rule

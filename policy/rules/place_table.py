@@ -155,10 +155,17 @@ cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\appdata\roaming\rclone\rclone.conf; c:\users\*\.config\rclone\rclone.conf
     c:\users\*\appdata\roaming\github cli\hosts.yml; c:\users\*\.config\gh\hosts.yml
     c:\users\*\appdata\roaming\winscp.ini
+    c:\users\*\.config\gcloud\{credentials.db,access_tokens.db,application_default_credentials.json}
+    c:\users\*\appdata\roaming\nuget\nuget.config; c:\users\*\appdata\roaming\mremoteng\confcons.xml
+editor-tokens      credential-store exact | an editor's saved sign-in tokens (Cursor keeps its token in plain text)
+    c:\users\*\appdata\roaming\{code,code - insiders,cursor,windsurf,vscodium}\user\globalstorage\state.vscdb*
 app-sessions       credential-store exact | a chat app's saved session cookies (they sign in as the user)
     c:\users\*\appdata\roaming\{slack,microsoft\teams,discord}\{cookies*,network\cookies*}
+    c:\users\*\appdata\local\microsoft\olk\ebwebview\*\{cookies*,network\cookies*}
+    c:\users\*\appdata\local\packages\msteams_8wekyb3d8bbwe\localcache\microsoft\msteams\ebwebview\*\{cookies*,network\cookies*}
 chat-sessions      credential-store tree | a messenger's saved session (it signs in as the user: Telegram's tdata)
     ~\appdata\roaming\{telegram desktop\tdata,signal\sql,signal\config.json,whatsapp\session*}
+    ~\appdata\roaming\{discord,discordcanary,discordptb}\local storage\leveldb
 password-vaults    credential-store tree | a password manager's local vault (Bitwarden, 1Password, Dashlane, …)
     ~\appdata\roaming\bitwarden\data.json; ~\appdata\local\1password\data; ~\appdata\local\agilebits
     ~\appdata\roaming\{dashlane\profiles,nordpass,keeper}

@@ -4128,6 +4128,32 @@ ORDINARY += [
     ("PowerShell", _ps("bash -lc 'ls /c/Users'")),
 ]
 
+# Sign-ins kept where the credential stores were not known (S-RULE-140).
+DANGEROUS += [
+    ("FileSystem", {"mode": "read", "path": r"C:\Users\me\.config\gcloud\credentials.db"}, "credential-access"),
+    ("FileSystem", {"mode": "read", "path": r"C:\Users\me\AppData\Roaming\NuGet\NuGet.Config"}, "credential-access"),
+    (
+        "FileSystem",
+        {
+            "mode": "copy",
+            "path": r"C:\Users\me\AppData\Roaming\Cursor\User\globalStorage\state.vscdb",
+            "destination": r"C:\t\s.db",
+        },
+        "credential-access",
+    ),
+    (
+        "PowerShell",
+        _ps(r"Compress-Archive 'C:\Users\me\AppData\Roaming\discord\Local Storage\leveldb' C:\t\d.zip"),
+        "credential-access",
+    ),
+    (
+        "FileSystem",
+        {"mode": "read", "path": r"C:\Users\me\AppData\Local\Microsoft\Olk\EBWebView\Default\Network\Cookies"},
+        "credential-access",
+    ),
+]
+ORDINARY += [("FileSystem", {"mode": "read", "path": r"C:\Users\me\AppData\Roaming\Code\User\settings.json"})]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
