@@ -1150,3 +1150,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Get-Content C:\Users\me\AppData\Roaming\Code\User\settings.json"
     Then the call hits no rule
+
+  @S-RULE-141
+  Scenario: The engine's provider calls are judged as the cmdlets that make them
+    Given the built-in command rules
+    When PowerShell is asked to run "$ExecutionContext.InvokeProvider.Item.Remove('C:\Windows\System32\hal.dll', $false)"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "$ExecutionContext.InvokeProvider.Item.Exists('C:\t\x')"
+    Then the call hits no rule

@@ -4154,6 +4154,28 @@ DANGEROUS += [
 ]
 ORDINARY += [("FileSystem", {"mode": "read", "path": r"C:\Users\me\AppData\Roaming\Code\User\settings.json"})]
 
+# The engine's provider calls (S-RULE-141).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"$ExecutionContext.InvokeProvider.Item.Remove('C:\Windows\System32\hal.dll', $false)"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            r"$ExecutionContext.SessionState.InvokeProvider.Content.GetWriter('C:\Windows\System32\drivers\etc\hosts')"
+        ),
+        "protected-place-write",
+    ),
+    (
+        "PowerShell",
+        _ps(r"$ExecutionContext.InvokeProvider.Content.GetReader('C:\Users\me\.ssh\id_rsa')"),
+        "credential-access",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"$ExecutionContext.InvokeProvider.Item.Exists('C:\t\x')"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

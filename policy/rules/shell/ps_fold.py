@@ -518,8 +518,13 @@ class Folder:
         member = self.text(children[-1]).lower()
         if isinstance(base, TypeRef) and base.name == "system.text.encoding" and member in ENCODINGS:
             return ObjectRef("encoding", member)
-        if isinstance(base, ObjectRef) and base.kind == "engine" and member in ("invokecommand", "sessionstate"):
-            return ObjectRef("engine", member if member == "invokecommand" else "executioncontext")
+        if isinstance(base, ObjectRef) and base.kind == "engine":
+            if member in ("invokecommand", "sessionstate"):
+                return ObjectRef("engine", member if member == "invokecommand" else "executioncontext")
+            if member == "invokeprovider" and base.name == "executioncontext":
+                return ObjectRef("engine", "invokeprovider")
+            if base.name == "invokeprovider" and member in _PROVIDER_AREAS:  # ps_calls.PROVIDER_CALLS (S-RULE-141)
+                return ObjectRef("engine", "provider." + member)
         if base == PSREADLINE_OPTIONS and member == "historysavepath":
             return PSREADLINE_HISTORY
         if isinstance(base, str) and member == "length":
@@ -625,6 +630,10 @@ def _literal(raw: bytes, here: bool) -> str:
 
 def _no_variable(_name: str) -> str:
     return ""
+
+
+# The areas of `$ExecutionContext.InvokeProvider` whose methods reach files and keys (S-RULE-141).
+_PROVIDER_AREAS = frozenset({"item", "content", "property", "childitem", "securitydescriptor"})
 
 
 def _convert(target: str, value: PSValue, folder: Folder, *, from_env: bool = False) -> PSValue:
