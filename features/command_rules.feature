@@ -1158,3 +1158,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "$ExecutionContext.InvokeProvider.Item.Exists('C:\t\x')"
     Then the call hits no rule
+
+  @S-RULE-142
+  Scenario: A call made by reflection or through a runspace is the direct call
+    Given the built-in command rules
+    When PowerShell is asked to run "[IO.Directory].GetMethod('Delete', [type[]]@([string], [bool])).Invoke($null, @('C:\Users', $true))"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "$Host.Runspace.CreateNestedPipeline('Remove-Item C:\Windows\System32 -Recurse', $false).Invoke()"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "[Math].GetMethod('Max', [type[]]@([int], [int])).Invoke($null, @(1, 2))"
+    Then the call hits no rule

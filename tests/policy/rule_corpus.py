@@ -4176,6 +4176,30 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"$ExecutionContext.InvokeProvider.Item.Exists('C:\t\x')"))]
 
+# Reflection and runspace pipelines (S-RULE-142).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(
+            r"$m = [IO.Directory].GetMethod('Delete', [type[]]@([string], [bool])); $m.Invoke($null, @('C:\Users', $true))"
+        ),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(r"[IO.File].InvokeMember('Delete', 'InvokeMethod', $null, $null, @('C:\Windows\System32\hal.dll'))"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            r"$rs = [RunspaceFactory]::CreateRunspace(); $rs.Open(); $rs.CreatePipeline('Remove-Item C:\Users -Recurse').Invoke()"
+        ),
+        "protected-place-delete",
+    ),
+]
+ORDINARY += [("PowerShell", _ps("[string].GetMethods() | Select-Object Name"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -30,6 +30,7 @@ from policy.rules.shell.ps_names import (
     FILE_PROPERTIES,
     PURE_STATIC_TYPES,
     TARGETED_TYPES,
+    canonical_type,
     program_name,
 )
 from policy.rules.shell.ps_text import split_program
@@ -44,6 +45,7 @@ from policy.rules.shell.ps_values import (
     TypeRef,
     as_text,
     as_value,
+    flatten,
 )
 from policy.rules.shell.sendkeys import typed_text
 
@@ -61,6 +63,11 @@ _MUTATORS = frozenset(
 )
 
 
+# Reflection on a type (S-RULE-142): what finds a method by its name, and what a found method is kept as.
+_REFLECTION = frozenset({"getmethod", "invokemember", "getmethods", "getmembers", "getmember"})
+_REFLECTED_METHOD = "system.reflection.methodinfo"
+# A runspace's pipelines made from script text (`$rs.CreatePipeline('…')`, `$Host.Runspace.CreateNestedPipeline`).
+_RUNSPACE_PIPELINES = frozenset({"createpipeline", "createnestedpipeline", "createdisconnectedpipeline"})
 # An X509Store's methods that change the store (S-RULE-137).
 _STORE_CHANGES = frozenset({"add", "addrange", "remove", "removerange"})
 # A FileInfo's or DirectoryInfo's methods as the static call on its path that does the same (S-RULE-133):
@@ -200,6 +207,8 @@ class MethodCalls(Folder):
             return self.script_from_text(source, text, from_env=from_env)
         if type_name in PURE_STATIC_TYPES:
             return UNKNOWN
+        if type_name == "system.type" and method == "gettype" and texts and texts[0]:  # `[Type]::GetType('…')`
+            return TypeRef(canonical_type(texts[0]))
         recorded = tuple(as_value(a) for a in args)
         if type_name == "system.io.file" and method in _LINE_WRITERS and len(args) > 1 and isinstance(args[1], tuple):
             # `[IO.File]::WriteAllLines(p, @('x', 'rd /s /q C:\Windows'))` writes each item on a line of its own
@@ -271,6 +280,13 @@ class MethodCalls(Folder):
                 if call is not None:
                     self.record("dotnet", call[0], (), call[1], text)
                     return UNKNOWN
+            if base.name == _REFLECTED_METHOD and method == "invoke":  # `$m.Invoke($null, @(args))` (S-RULE-142)
+                if base.target is None:
+                    self.note_dynamic(f"'{text}' calls a method found by reflection, whose name is not constant")
+                    return UNKNOWN
+                type_name, _, name = base.target.partition("::")
+                given = list(flatten(args[1])) if len(args) > 1 else []
+                return self._static_call(type_name, name, given, text, from_env)
             if base.name == CERTIFICATE_STORE_TYPE and method in _STORE_CHANGES:
                 # `$s.Add($cert)`: recorded with the store it changes, the one the object was made for (S-RULE-137).
                 self.record("dotnet", f"{CERTIFICATE_STORE_TYPE}.{method}", (), (base.target,), text)
@@ -291,12 +307,30 @@ class MethodCalls(Folder):
                 self._keystrokes(texts[0] if texts else None, text)
             return UNKNOWN
         if isinstance(base, TypeRef):
+            if method in _REFLECTION:
+                return self._reflected(base.name, method, args, text, from_env)
             return self._static_call(base.name, method, args, text, from_env)
+        if method in _RUNSPACE_PIPELINES and args:  # `$rs.CreatePipeline('Remove-Item …').Invoke()` (S-RULE-142)
+            return self.script_from_text(texts[0], text, from_env=from_env)
         if method in DANGEROUS_METHODS:
             self.record("dotnet", "?." + method, (), tuple(as_value(a) for a in args), text)
         if method in _PIPELINE_BUILDERS and method != "invoke":  # `$ps.AddScript(…)` on an untyped `$ps`
             self._pipeline_call(method, texts, text, from_env)
         return UNKNOWN
+
+    def _reflected(self, type_name: str, method: str, args: list[PSValue], text: str, from_env: bool) -> PSValue:
+        """Reflection on a type literal (S-RULE-142): `GetMethod(name)` gives the method to `Invoke` later,
+        `InvokeMember(name, flags, binder, target, args)` calls it now; either is the static call by that name.
+        A name not constant, or a type's methods listed to pick one at run time, asks."""
+        name = as_text(args[0]) if args else None
+        if method in ("getmethods", "getmembers", "getmember") or name is None:
+            if type_name not in PURE_STATIC_TYPES:
+                self.note_dynamic(f"'{text}' calls a method of {type_name} found by reflection at run time")
+            return UNKNOWN
+        if method == "getmethod":
+            return ObjectRef("dotnet", _REFLECTED_METHOD, f"{type_name}::{name.lower()}")
+        given = list(flatten(args[4])) if len(args) > 4 else []  # InvokeMember
+        return self._static_call(type_name, name.lower(), given, text, from_env)
 
     def _pipeline_call(self, method: str, texts: list[str | None], text: str, from_env: bool) -> PSValue:
         """`[PowerShell]::Create().AddScript(code).Invoke()`: the code runs as PowerShell text; a command added
