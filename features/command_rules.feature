@@ -1168,3 +1168,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "[Math].GetMethod('Max', [type[]]@([int], [int])).Invoke($null, @(1, 2))"
     Then the call hits no rule
+
+  @S-RULE-143
+  Scenario: A file type pointed at a class that runs its file is a hijack
+    Given the built-in command rules
+    When PowerShell is asked to run "cmd /c assoc .txt=exefile"
+    Then the call hits rule "persistence-hijack" with action "deny"
+    When PowerShell is asked to run "cmd /c assoc .log=Notepad++_file"
+    Then the call hits no rule

@@ -370,6 +370,22 @@ def _hinted_hijack(effect: Effect, target: Target) -> bool:
     return _hint(effect) == "persistence-hijack"
 
 
+# File classes whose open command runs the file itself as a program or script (S-RULE-143).
+RUNNING_CLASSES = frozenset(
+    {"exefile", "batfile", "cmdfile", "comfile", "scrfile", "piffile", "vbsfile", "vbefile", "jsfile", "jsefile"}
+    | {"wsffile", "wshfile", "htafile", "mscfile", "cplfile", "inffile", "regfile", "msifile", "lnkfile"}
+)
+_CLASSES_EXTENSION = re.compile(r"hk(?:lm|cu|u\\[^\\]+)\\software\\classes\\\.[^\\]+")
+
+
+def _runs_files_as_programs(effect: Effect, target: Target) -> bool:
+    """`assoc .txt=exefile`, or the same default value written to `…\\Software\\Classes\\.txt` by any tool: every
+    `.txt` file now runs as a program when opened (S-RULE-143). Any other class (a text editor's) is the user's."""
+    if target.key is None or effect.data is None or (effect.value_name or "") not in ("", "(default)", "@"):
+        return False
+    return _CLASSES_EXTENSION.fullmatch(target.key) is not None and effect.data.strip("'\" ").lower() in RUNNING_CLASSES
+
+
 def _every_file(effect: Effect, target: Target) -> bool:
     return effect.target is not None and dict(effect.extra).get("every_file") == "true"
 
@@ -624,6 +640,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         hints=frozenset({"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy"}),
     ),
     # --- hidden ways to run code
+    EffectRule(
+        id="persistence-hijack",
+        category="persistence",
+        effects=frozenset({K.REGISTRY_SET}),
+        places=None,
+        verdict="deny",
+        risk="persistence",
+        reason="This makes every file of a type run as a program when it is opened ({target} set to a class "
+        "that runs its file): a document the user opens would start code. Never done through the agent.",
+        remedy="read the association with `cmd /c assoc` and " + _ASK_USER + ".",
+        condition=_runs_files_as_programs,
+    ),
     EffectRule(
         id="persistence-hijack",
         category="persistence",

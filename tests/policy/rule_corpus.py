@@ -4200,6 +4200,17 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("[string].GetMethods() | Select-Object Name"))]
 
+# A file type pointed at a class that runs its file (S-RULE-143).
+DANGEROUS += [
+    ("PowerShell", _ps("cmd /c assoc .txt=exefile"), "persistence-hijack"),
+    (
+        "Registry",
+        {"mode": "set", "path": r"HKCU:\Software\Classes\.pdf", "name": "", "value": "htafile"},
+        "persistence-hijack",
+    ),
+]
+ORDINARY += [("PowerShell", _ps("cmd /c assoc .log=Notepad++_file"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
