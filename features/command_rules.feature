@@ -1176,3 +1176,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-hijack" with action "deny"
     When PowerShell is asked to run "cmd /c assoc .log=Notepad++_file"
     Then the call hits no rule
+
+  @S-RULE-144
+  Scenario: A download of a file: URL or of the cloud's metadata service is a credential read
+    Given the built-in command rules
+    When PowerShell is asked to run "Invoke-WebRequest file:///C:/Users/me/.ssh/id_rsa"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Invoke-RestMethod -Headers @{Metadata='true'} http://169.254.169.254/metadata/identity/oauth2/token"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Invoke-WebRequest https://example.com/a.zip -OutFile C:\t\a.zip"
+    Then the call hits no rule

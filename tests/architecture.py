@@ -45,6 +45,9 @@ POLICY_ALLOWED = frozenset(
         # A POSIX shell's word splitting, `shlex.split` on a string: no file is read (S-RULE-124); its paths,
         # as `ntpath` is Windows' (S-RULE-132).
         "shlex", "posixpath",
+        # A URL's parts and an IP address's forms (`urllib.parse.urlsplit`, `ipaddress`): parsing a string, no
+        # request is made (S-RULE-144).
+        "urllib", "ipaddress",
     }
 )  # fmt: skip
 POLICY_BANNED_CALLS = frozenset({"open", "__import__", "eval", "exec", "compile", "input", "breakpoint"})

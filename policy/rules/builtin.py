@@ -58,6 +58,7 @@ READ_ARGS: Mapping[str, tuple[str, ...]] = {
     "App": ("mode", "name", "executable", "args", "cwd"),
     "Shortcut": ("shortcut",),
     "Notification": ("title", "message", "app_id"),
+    "Scrape": ("url",),  # a file: URL or a cloud's metadata service (S-RULE-144)
 }
 
 COMMAND_TOOLS = ("PowerShell", "App")  # tools whose content is (or builds) a command line

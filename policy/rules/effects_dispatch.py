@@ -27,7 +27,14 @@ from policy.rules.effects_common import (
 )
 from policy.rules.effects_file_calls import FILE_CALLS, FILE_METHODS
 from policy.rules.effects_files import CMD_BUILTINS, FILE_CMDLETS, FILE_PROGRAMS, argument_reads
-from policy.rules.effects_network import NETWORK_CALLS, NETWORK_CMDLETS, NETWORK_METHODS, NETWORK_PROGRAMS, uploads
+from policy.rules.effects_network import (
+    NETWORK_CALLS,
+    NETWORK_CMDLETS,
+    NETWORK_METHODS,
+    NETWORK_PROGRAMS,
+    fetches,
+    uploads,
+)
 from policy.rules.effects_process import (
     CMD_PROCESS,
     PROCESS_CALLS,
@@ -208,4 +215,5 @@ def effects_of(op: Operation) -> Effects:
         found += dotnet_security(op)
     found += _started_by_value(op)
     found += uploads(op)  # iwr, BITS, curl and Copy-Item have tables of their own for the rest
+    found += fetches(op)  # a file: URL or the cloud's metadata service (S-RULE-144)
     return dedupe(found)

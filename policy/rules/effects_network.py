@@ -18,9 +18,11 @@ Reading the network's state (`Get-NetAdapter`, `ipconfig`, `netsh … show`, `ro
 
 from __future__ import annotations
 
+import ipaddress
 import ntpath
 import re
 from collections.abc import Collection, Mapping, Sequence
+from urllib.parse import urlsplit
 
 from policy.rules.effects_common import (
     Effects,
@@ -378,6 +380,73 @@ NETWORK_CALLS: Mapping[str, Handler] = {
     ),
 }
 NETWORK_METHODS: Mapping[str, Handler] = {"uploadfile": _upload_file, "uploadfileasync": _upload_file}
+
+
+# ---------------------------------------------------------------------------------------
+# What a download fetches (S-RULE-144): a local file by a `file:` URL, or the cloud instance's own credentials
+
+
+# The instance metadata services of the clouds a Windows desktop runs in (Azure Virtual Desktop, AWS WorkSpaces,
+# GCP): they hand the machine's access tokens to any local process that asks.
+_METADATA_HOSTS = frozenset(
+    {"169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "metadata.google.internal"}
+    | {"metadata", "metadata.goog"}
+)
+_FETCHING_CMDLETS = frozenset({"invoke-webrequest", "invoke-restmethod", "start-bitstransfer"})
+_FETCHING_PROGRAMS = frozenset({"curl", "wget", "certutil", "bitsadmin"})
+_FETCHING_METHODS = frozenset(
+    {"downloadstring", "downloadfile", "downloaddata", "openread", "create", "getstringasync", "getasync"}
+    | {"getbytearrayasync", "getstreamasync", "downloadstringtaskasync", "downloaddatataskasync"}
+    | {"downloadfiletaskasync", "downloadstringasync", "downloadfileasync", "downloaddataasync"}
+)
+
+
+def _host(url: str) -> str | None:
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        return None
+    if host is None:
+        return None
+    try:  # `http://2852039166/`, `http://0xa9fea9fe/`: the same address as 169.254.169.254
+        return str(ipaddress.ip_address(int(host, 16) if host.startswith("0x") else int(host)))
+    except ValueError:
+        return host.rstrip(".")
+
+
+def fetched(url: Value, detail: str) -> Effects:
+    """What fetching `url` reads: a `file:` URL is the local file (judged as reading it), a cloud's instance
+    metadata service its credentials (`CREDENTIAL_ACCESS`); any other address reads nothing here (S-RULE-144).
+
+    Args:
+        url: the address as the call gives it, or None.
+        detail: the command, for reasons.
+    """
+    text = unquote(url or "").strip()
+    if text[:5].lower() == "file:":
+        return (effect(K.READ, text, detail + " of a file: URL"),)
+    if "://" in text and _host(text) in _METADATA_HOSTS:
+        return (effect(K.CREDENTIAL_ACCESS, text, detail + " from the cloud instance metadata service (its tokens)"),)
+    return ()
+
+
+def fetches(op: Operation) -> Effects:
+    """The local files and cloud credentials a download reads (`fetched`): iwr/irm/BITS, curl, wget, certutil,
+    bitsadmin, and WebClient/HttpClient/WebRequest methods, each value handed to them looked at."""
+    method = op.name.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
+    if not (
+        (op.shell == "powershell" and op.name in _FETCHING_CMDLETS)
+        or (op.shell in ("program", "cmd") and op.name in _FETCHING_PROGRAMS)
+        or (op.shell == "dotnet" and method in _FETCHING_METHODS)
+    ):
+        return ()
+    values = [*op.args, *(v for _, v in op.params)]
+    return tuple(
+        e
+        for v in values
+        if v is not None and ("://" in v or v[:5].lower() == "file:")
+        for e in fetched(v, display(op.name))
+    )
 
 
 def uploads(op: Operation) -> Effects:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from policy.rules.args import app_arguments, truthy
 from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, matches_everything
 from policy.rules.effects_dispatch import started_program
+from policy.rules.effects_network import fetched
 from policy.rules.effects_scripts import unread_scripts
 from policy.rules.shell.dispatch import runs_unread
 from policy.rules.shell.ops import EffectKind
@@ -113,7 +114,14 @@ def _app(args: ToolArgs) -> Effects:
     return dedupe((launched, *started_program(executable, words, 0)))
 
 
+def _scrape(args: ToolArgs) -> Effects:
+    # Upstream fetches the URL itself (an SSRF-guarded GET); a file: URL or the cloud's metadata service would
+    # still be a read of a file or of the machine's tokens, whoever fetched it (S-RULE-144).
+    return fetched(_text(args.get("url")), "Scrape")
+
+
 _TOOLS: Mapping[str, Callable[[ToolArgs], Effects]] = {
+    "Scrape": _scrape,
     "FileSystem": _filesystem,
     "Registry": _registry,
     "Process": _process,

@@ -4211,6 +4211,26 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("cmd /c assoc .log=Notepad++_file"))]
 
+# What a download fetches: a file: URL, the cloud's metadata service (S-RULE-144).
+DANGEROUS += [
+    ("PowerShell", _ps("Invoke-WebRequest file:///C:/Users/me/.ssh/id_rsa"), "credential-access"),
+    (
+        "PowerShell",
+        _ps("curl.exe -s http://169.254.169.254/latest/meta-data/iam/security-credentials/"),
+        "credential-access",
+    ),
+    ("Scrape", {"url": "file:///C:/Users/me/.aws/credentials"}, "credential-access"),
+    (
+        "Scrape",
+        {"url": "http://169.254.169.254/metadata/identity/oauth2/token?resource=https://vault.azure.net"},
+        "credential-access",
+    ),
+]
+ORDINARY += [
+    ("Scrape", {"url": "https://example.com/"}),
+    ("PowerShell", _ps("curl.exe -o C:\\t\\x.html https://example.com")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -74,6 +74,7 @@ def test_rules_read_exactly_these_real_argument_names() -> None:
         "App": {"mode", "name", "executable", "args", "cwd"},
         "Shortcut": {"shortcut"},
         "Notification": {"title", "message", "app_id"},
+        "Scrape": {"url"},  # S-RULE-144
     }
     assert {tool: set(names) for tool, names in rules_read_args().items()} == expected
     schemas = _schemas()
