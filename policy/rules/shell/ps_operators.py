@@ -70,7 +70,8 @@ def apply_operator(operator: str, left: PSValue, right: PSValue) -> PSValue:  # 
         return UNKNOWN
     if operator == "-f":
         fmt = as_text(left)
-        return UNKNOWN if fmt is None else _or_unknown(net_format(fmt, [as_text(v) for v in flatten(right)]))
+        items = flatten(right)
+        return UNKNOWN if fmt is None else _or_unknown(net_format(fmt, [as_text(v) for v in items], items))
     if operator == "-join":
         separator = as_text(right)
         parts = [as_text(v) for v in flatten(left)]
@@ -127,7 +128,8 @@ def string_static(method: str, args: list[PSValue]) -> PSValue:
         return UNKNOWN if any(p is None for p in parts) else "".join(p or "" for p in parts)
     if method == "format" and args:
         fmt = as_text(args[0])
-        return UNKNOWN if fmt is None else _or_unknown(net_format(fmt, [as_text(v) for v in flatten(tuple(args[1:]))]))
+        items = flatten(tuple(args[1:]))
+        return UNKNOWN if fmt is None else _or_unknown(net_format(fmt, [as_text(v) for v in items], items))
     return UNKNOWN
 
 
@@ -168,7 +170,9 @@ def string_method(base: str, method: str, args: list[PSValue]) -> PSValue:  # no
         result = base.replace(plain[0], plain[1])  # .NET String.Replace is ordinal, case-sensitive
         return result if len(result) <= MAX_STRING else UNKNOWN
     if method in ("trim", "trimstart", "trimend"):
-        chars = plain[0] if plain else None
+        # `Trim(params char[])`: every character of every argument is trimmed (`TrimEnd('x','y')`, `TrimEnd('xy')`);
+        # none at all, or only empty ones, trims white space.
+        chars = "".join(plain) or None
         strip = {"trim": str.strip, "trimstart": str.lstrip, "trimend": str.rstrip}[method]
         return strip(base, chars)
     if method == "substring" and args and all(isinstance(a, int) and not isinstance(a, bool) for a in args):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 # Backtick escapes of Windows PowerShell 5.1 (`e and `u{…} are pwsh 7; `e is read as plain `e`,
 # which keeps ``Invok`e-Expression`` meaning Invoke-Expression as 5.1 runs it).
@@ -110,8 +110,15 @@ def expand_text(text: str, lookup: Lookup, *, doubled_quote: bool) -> str | None
     return "".join(out)
 
 
-def net_format(fmt: str, args: list[str | None]) -> str | None:
-    """`fmt -f args` with .NET composite formatting (`{0}`, `{0,-5}`, `{{`); None if not exact."""
+def net_format(fmt: str, args: list[str | None], values: Sequence[object] = ()) -> str | None:
+    """`fmt -f args` with .NET composite formatting (`{0}`, `{0,-5}`, `{0:x}`, `{{`); None if not exact.
+
+    Args:
+        fmt: the format string.
+        args: each argument as text (None: not constant).
+        values: the same arguments as folded, when known: a format specifier (`:x`, `:D3`) applies to a number
+            (`'{0:x}' -f 10` is `a`), is ignored for a string, and anything else it cannot reproduce is not exact.
+    """
     out: list[str] = []
     pos = 0
     for match in _FORMAT_ITEM.finditer(fmt):
@@ -127,10 +134,33 @@ def net_format(fmt: str, args: list[str | None]) -> str | None:
         if index >= len(args) or args[index] is None:
             return None
         value = args[index] or ""
+        if match.group(3):  # a format specifier: what it does depends on the argument's type
+            formatted = _formatted(values[index] if index < len(values) else None, value, match.group(3).strip())
+            if formatted is None:
+                return None
+            value = formatted
         width = int(match.group(2)) if match.group(2) else 0
         out.append(value.rjust(width) if width > 0 else value.ljust(-width))
     out.append(fmt[pos:])
     return "".join(out)
+
+
+_NUMBER_SPEC = re.compile(r"([xXdD])(\d{0,2})")
+
+
+def _formatted(value: object, text: str, spec: str) -> str | None:
+    """One argument (`value`, whose text is `text`) under a format specifier, as .NET formats it: a string as it is
+    (.NET ignores the specifier there); None for what is not reproduced exactly (another type or specifier, a
+    negative number in hex)."""
+    if isinstance(value, str):
+        return text
+    number = _NUMBER_SPEC.fullmatch(spec)
+    if number is None or not isinstance(value, int) or isinstance(value, bool):
+        return None
+    kind, digits = number.group(1), int(number.group(2) or 0)
+    if kind in "xX":
+        return None if value < 0 else format(value, f"0{digits}{kind}")
+    return ("-" if value < 0 else "") + str(abs(value)).zfill(digits)
 
 
 @functools.lru_cache(maxsize=256)
