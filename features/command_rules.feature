@@ -1186,3 +1186,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Invoke-WebRequest https://example.com/a.zip -OutFile C:\t\a.zip"
     Then the call hits no rule
+
+  @S-RULE-145
+  Scenario: A scheduled task that keeps a defence working is not disabled or removed
+    Given the built-in command rules
+    When PowerShell is asked to run "Disable-ScheduledTask -TaskPath '\Microsoft\Windows\Windows Defender\' -TaskName 'Windows Defender Scheduled Scan'"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "Unregister-ScheduledTask -TaskName MyBackup -Confirm:$false"
+    Then the call hits no rule

@@ -23,7 +23,7 @@ from policy.decision import RuleHit
 from policy.rules.effects import pipeline_effects, tool_effects
 from policy.rules.effects_common import RUNS_LATER
 from policy.rules.effects_network import copied_off, written_off
-from policy.rules.effects_security import SERVICES_NOT_KNOWN
+from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.effects_values import UNKNOWN_VARIABLE
 from policy.rules.judge import judge_all
 from policy.rules.normalize import normalise
@@ -127,6 +127,8 @@ def _unknown_targets(effects: Sequence[Effect]) -> tuple[str, ...]:
     for e in effects:
         if e.kind is EffectKind.SECURITY_WEAKENING and e.detail == SERVICES_NOT_KNOWN:
             out.append(f"{dict(e.extra).get('command', 'a service change')} of services that are not constant")
+        if e.kind is EffectKind.SECURITY_WEAKENING and e.detail == TASKS_NOT_KNOWN:
+            out.append(f"{dict(e.extra).get('command', 'a task change')} of scheduled tasks the gateway cannot name")
         if e.kind not in _NEEDS_TARGET:
             continue
         variable = dict(e.extra).get(UNKNOWN_VARIABLE)

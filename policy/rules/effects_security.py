@@ -43,6 +43,39 @@ WEAKENED = frozenset(
 # not read): not a weakening it can show, so the judge asks (`command._unknown_targets`) instead of refusing.
 SERVICES_NOT_KNOWN = "services-not-known"
 
+# The detail of a scheduled task disabled or removed by a pipe the gateway does not follow
+# (`Get-ScheduledTask … | Disable-ScheduledTask`): which tasks is not known, so it asks (S-RULE-145).
+TASKS_NOT_KNOWN = "tasks-not-known"
+# Scheduled-task folders whose tasks keep a defence working, and what they keep (S-RULE-145).
+_SECURITY_TASK_FOLDERS: tuple[tuple[str, str], ...] = (
+    ("\\microsoft\\windows\\windows defender\\", "defender"),
+    ("\\microsoft\\windows\\exploitguard\\", "defender"),
+    ("\\microsoft\\windows\\windowsupdate\\", "updates"),
+    ("\\microsoft\\windows\\updateorchestrator\\", "updates"),
+    ("\\microsoft\\windows\\waasmedic\\", "updates"),
+)
+
+
+def security_task(path: Value, name: Value) -> str | None:
+    """What a scheduled task keeps working (`defender`, `updates`), by its folder (`-TaskPath`, or a full name
+    `\\Microsoft\\Windows\\Windows Defender\\…`) or a name that says it is Defender's; every task (`*`) holds
+    Defender's scans; None for any other task.
+
+    Args:
+        path: the task's folder as given, or None.
+        name: the task's name (or full path) as given; a name not constant is None.
+    """
+    folder = lower(path).replace("/", "\\").strip("\\")
+    task = lower(name).replace("/", "\\").strip("\\")
+    if task.strip() == "*" or (not task and folder == "*"):
+        return "defender"
+    full = "\\" + (folder + "\\" if folder else "") + task + "\\"
+    for known, what in _SECURITY_TASK_FOLDERS:
+        if known in full:
+            return what
+    return "defender" if "windows defender" in task or "microsoft defender" in task else None
+
+
 # Services whose stopping or disabling weakens the machine's defences, and what it weakens.
 SECURITY_SERVICES: Mapping[str, str] = {
     **dict.fromkeys(("windefend", "wdnissvc", "sense", "wdfilter", "wdboot", "wdnisdrv", "mdcoresvc"), "defender"),

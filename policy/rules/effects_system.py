@@ -29,7 +29,9 @@ from policy.rules.effects_common import (
 from policy.rules.effects_file_calls import opens_for_writing
 from policy.rules.effects_security import (
     SECURITY_SERVICES,
+    TASKS_NOT_KNOWN,
     opens_remote_access,
+    security_task,
     service_name,
     weakening,
     wmi_service_change,
@@ -74,12 +76,16 @@ def _net(op: Operation) -> Effects:
 def _schtasks(op: Operation) -> Effects:
     argv = argv_of(op)
     name = argv.value("tn")
+    # A task that keeps a defence working deleted, disabled or given another program (S-RULE-145).
+    what = security_task(None, name) if argv.flag("delete", "change") else None
+    verb = "schtasks /" + next((v for v in ("delete", "change") if argv.flag(v)), "create")
+    weakened = (weakening(what, name, verb, "task"),) if what is not None else ()
     if argv.flag("create", "change"):
         command = argv.value("tr")
         extra = (("command", command), (RUNS_LATER, command)) if command else ()
-        return (
-            effect(K.PERSISTENCE, name, "schtasks /create" if argv.flag("create") else "schtasks /change", extra=extra),
-        )
+        return (effect(K.PERSISTENCE, name, verb, extra=extra), *weakened)
+    if weakened:
+        return weakened
     if argv.flag("run"):
         return (effect(K.EXECUTE, name, "schtasks /run"),)
     return ()
@@ -498,6 +504,19 @@ def _account(positional: tuple[str, ...], *names: str) -> Handler:
     return handle
 
 
+def _task_removed(op: Operation) -> Effects:
+    """`Disable-ScheduledTask`/`Unregister-ScheduledTask` (and `Set-ScheduledTask`'s new action) of a task that keeps
+    a defence working (S-RULE-145); tasks piped in from a listing the gateway does not follow ask."""
+    bound = bind(op, ("taskname", "taskpath"))
+    names = targets(bound, "taskname")
+    if not names:
+        piped = op.input_from is not None and op.name != "set-scheduledtask"
+        return (weakening(TASKS_NOT_KNOWN, None, display(op.name)),) if piped else ()
+    path = first(bound, "taskpath")
+    found = ((what, name) for name in names if (what := security_task(path, name)) is not None)
+    return tuple(weakening(what, name, display(op.name), "task") for what, name in found)
+
+
 def _persistence(positional: tuple[str, ...], name: str, command: str, later: tuple[str, str] | None = None) -> Handler:
     """PERSISTENCE of the entry `name` names; `later` is (program, arguments) of what it runs, when known."""
 
@@ -630,7 +649,9 @@ SYSTEM_CMDLETS: Mapping[str, Handler] = {
     "unlock-adaccount": _account(("identity",), "identity"),
     "new-service": _persistence(("name", "binarypathname"), "name", "binarypathname", ("binarypathname", "")),
     "register-scheduledtask": _persistence(("taskname",), "taskname", "action"),
-    "set-scheduledtask": _persistence(("taskname",), "taskname", "action"),
+    "set-scheduledtask": lambda op: (*_persistence(("taskname",), "taskname", "action")(op), *_task_removed(op)),
+    "disable-scheduledtask": _task_removed,
+    "unregister-scheduledtask": _task_removed,
     "new-scheduledtask": _persistence((), "description", "action"),
     "new-scheduledtaskaction": _persistence(("execute",), "execute", "argument", ("execute", "argument")),
     "new-scheduledtasktrigger": _persistence((), "at", "once"),

@@ -32,7 +32,7 @@ from typing import Literal, TypeAlias
 from policy.decision import RuleHit
 from policy.rules.effects_common import CLIPBOARD, UNREAD_SCRIPT
 from policy.rules.effects_git import DISCARDS
-from policy.rules.effects_security import SERVICES_NOT_KNOWN
+from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
 from policy.rules.place_table import Place, PlaceCategory
 from policy.rules.places import key_places, key_places_inside, places_around
@@ -405,8 +405,9 @@ def _overwrites_user_folder(effect: Effect, target: Target) -> bool:
 
 
 def _names_what_it_weakens(effect: Effect, target: Target) -> bool:
-    # A stop of services the gateway cannot name is asked about as a target that is not constant.
-    return effect.detail != SERVICES_NOT_KNOWN
+    # A stop of services, or a removal of scheduled tasks, the gateway cannot name is asked about as a target that
+    # is not constant.
+    return effect.detail not in (SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN)
 
 
 def _discards_changes(effect: Effect, target: Target) -> bool:

@@ -4231,6 +4231,22 @@ ORDINARY += [
     ("PowerShell", _ps("curl.exe -o C:\\t\\x.html https://example.com")),
 ]
 
+# Scheduled tasks that keep a defence working (S-RULE-145).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Disable-ScheduledTask -TaskName '\Microsoft\Windows\Windows Defender\Windows Defender Scheduled Scan'"),
+        "disable-defender",
+    ),
+    (
+        "PowerShell",
+        _ps(r'schtasks /delete /tn "\Microsoft\Windows\UpdateOrchestrator\Schedule Scan" /f'),
+        "security-weakening",
+    ),
+    ("PowerShell", _ps("schtasks /delete /tn * /f"), "disable-defender"),
+]
+ORDINARY += [("PowerShell", _ps("Unregister-ScheduledTask -TaskName MyBackup -Confirm:$false"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
