@@ -342,3 +342,13 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     And the model calls "Shortcut" with {"shortcut": "f5"}
     Then the result is refused with APPROVAL_REQUIRED
     And the desktop received nothing
+
+  @S-RULE-146
+  Scenario: A line continued in the next call is judged whole, and the rest is not typed
+    Given a gateway with config {"allow_rules": ["dynamic-command", "unparsed-command"]} in front of the simulated desktop "console-powershell"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "Remove-Item `", "loc": [741, 452], "press_enter": true}
+    And the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "C:\\Users -Recurse -Force", "loc": [741, 452], "press_enter": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received only the typed text "Remove-Item `"

@@ -658,7 +658,8 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
     """
     if tool == "Type" and isinstance(args.get("text"), str):
         if truthy(args.get("press_enter", False)):
-            return ""
+            entered = _with_typed(line, args)
+            return _continued(entered + "\n")
         # `clear` is Ctrl+A then Backspace (Windows-MCP): an edit field and PSReadLine empty the line, but in a
         # Command Prompt Ctrl+A selects the screen and the line stays; the line is kept (judged longer).
         line = _with_typed(line, args)
@@ -670,7 +671,46 @@ def unentered_after(line: str, tool: str, args: Mapping[str, object], pasted: st
         return follow_keys(line, True, _events(tool, args), pasted)[0]
     elif pasted is not None:
         line += pasted
-    return _BREAKS.split(line)[-1][-MAX_UNENTERED:]
+    return _continued(line)
+
+
+# A line a shell does not run yet when Enter comes: it waits for the rest (PowerShell's `>>`, cmd's `More?`, a
+# Linux shell's `>`): a trailing backtick, caret, backslash or pipe, a here-string or a block left open (S-RULE-146).
+_CONTINUES = re.compile(r"[`^\\|]\s*$")
+_HERE_OPEN = re.compile(r"@(['\"])\s*$", re.MULTILINE)
+_OPENERS = {"(": ")", "{": "}"}
+
+
+def continues(text: str) -> bool:
+    """Whether a console waits for more after the lines `text` are entered, in any shell it may hold (PowerShell, cmd,
+    a Linux shell): a continuation mark at the end, a here-string or a bracketed block left open. Errs towards yes:
+    what follows is then judged together with `text`, never instead of it. A quote left open is no sign (cmd runs
+    `echo don't`)."""
+    if _CONTINUES.search(text):
+        return True
+    here = _HERE_OPEN.search(text)
+    if here is not None and not re.search(rf"^{here.group(1)}@", text[here.end() :], re.MULTILINE):
+        return True
+    depth, quote = 0, ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _OPENERS:
+            depth += 1
+        elif ch in _OPENERS.values():
+            depth = max(0, depth - 1)
+    return depth > 0
+
+
+def _continued(text: str) -> str:
+    """What a console still holds after `text` was typed: the line since the last break and, when the lines entered
+    before it are not complete (`continues`), those lines too (S-RULE-146); at most `MAX_UNENTERED` characters."""
+    *ran, last = _BREAKS.split(text)
+    if ran and continues("\n".join(ran)):
+        return ("\n".join(ran) + "\n" + last)[-MAX_UNENTERED:]
+    return last[-MAX_UNENTERED:]
 
 
 def _with_typed(line: str, args: Mapping[str, object]) -> str:

@@ -152,3 +152,23 @@ async def test_an_editors_run_key_asks_and_nothing_is_pressed(tmp_path: Path) ->
         text = first_text(await rig.call("Shortcut", {"shortcut": "ctrl+s"}))
         assert not text.startswith("DENIED"), text[:300]
         assert len(rig.side_effects()) == 1, rig.side_effects()
+
+
+@requirement("S-RULE-146")
+async def test_a_line_continued_in_the_next_call_is_judged_whole(tmp_path: Path) -> None:
+    """S-RULE-146: through `serve`, `Remove-Item `` (its ask exempted by the person's config, so it is typed and
+    entered: PowerShell waits with `>>`) and then `C:\\Users -Recurse -Force` + Enter in a later call is the delete
+    of C:\\Users; it is refused and only the first line reached the console."""
+    async with gateway_rig(
+        tmp_path, scenario="console-powershell", config={"allow_rules": ["dynamic-command", "unparsed-command"]}
+    ) as rig:
+        loc = await snapshot_focus(rig)
+        text = first_text(await rig.call("Type", {"text": "Remove-Item `", "press_enter": True, "loc": loc}))
+        assert not text.startswith("DENIED"), text[:300]
+        assert [e["kind"] for e in rig.side_effects()] == ["type"]
+        await rig.call("Snapshot", {})
+        text = first_text(
+            await rig.call("Type", {"text": "C:\\Users -Recurse -Force", "press_enter": True, "loc": loc})
+        )
+        assert text.startswith("DENIED") and "protected-place-delete" in text, text[:300]
+        assert [e["kind"] for e in rig.side_effects()] == ["type"], "the continued line reached the console"
