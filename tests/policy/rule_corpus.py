@@ -4181,7 +4181,8 @@ DANGEROUS += [
     (
         "PowerShell",
         _ps(
-            r"$m = [IO.Directory].GetMethod('Delete', [type[]]@([string], [bool])); $m.Invoke($null, @('C:\Users', $true))"
+            r"$m = [IO.Directory].GetMethod('Delete', [type[]]@([string], [bool])); "
+            r"$m.Invoke($null, @('C:\Users', $true))"
         ),
         "protected-place-delete",
     ),
@@ -4193,7 +4194,8 @@ DANGEROUS += [
     (
         "PowerShell",
         _ps(
-            r"$rs = [RunspaceFactory]::CreateRunspace(); $rs.Open(); $rs.CreatePipeline('Remove-Item C:\Users -Recurse').Invoke()"
+            r"$rs = [RunspaceFactory]::CreateRunspace(); $rs.Open(); "
+            r"$rs.CreatePipeline('Remove-Item C:\Users -Recurse').Invoke()"
         ),
         "protected-place-delete",
     ),
