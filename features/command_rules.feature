@@ -1194,3 +1194,19 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "disable-defender" with action "deny"
     When PowerShell is asked to run "Unregister-ScheduledTask -TaskName MyBackup -Confirm:$false"
     Then the call hits no rule
+
+  @S-RULE-147
+  Scenario: A copy into a folder is judged on where its item lands
+    Given the built-in command rules
+    When PowerShell is asked to run "Copy-Item C:\t\Microsoft.PowerShell_profile.ps1 C:\Users\me\Documents\WindowsPowerShell"
+    Then the call hits rule "self-protection" with action "deny"
+    When "FileSystem" is called with {"mode": "move", "path": "C:\\t\\Startup", "destination": "C:\\Users\\me\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs"}
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "robocopy C:\t\cfg C:\Users\me\AppData\Roaming\Microsoft\Windows /E"
+    Then the call hits rule "copy-over-protected" with action "ask"
+    When PowerShell is asked to run "Copy-Item C:\t\* C:\Users\me\Documents -Recurse"
+    Then the call hits rule "copy-over-protected" with action "ask"
+    When PowerShell is asked to run "Copy-Item C:\t\report.pdf C:\Users\me\Documents"
+    Then the call hits no rule
+    When PowerShell is asked to run "robocopy C:\src D:\backup /E"
+    Then the call hits no rule

@@ -84,6 +84,39 @@ METADATA: tuple[tuple[str, str], ...] = (("metadata", "true"),)
 RUNS_LATER = "runs_later"
 # The `extra` of a write that makes a script from content the gateway did not read (`effects_scripts`).
 UNREAD_SCRIPT: tuple[tuple[str, str], ...] = (("unread_script", "true"),)
+# The `extra` of the write `landed` adds: items a copy or move puts into a folder (S-RULE-147).
+LANDED: tuple[tuple[str, str], ...] = (("landed", "true"),)
+
+
+def landed(source: Value, destination: Value, detail: str, *, tree: bool, contents: bool = False) -> Effects:
+    """Where a copy or move puts its item when the destination is a folder: `<destination>\\<source's name>`.
+
+    `Copy-Item C:\\t\\authorized_keys ~\\.ssh` writes `~\\.ssh\\authorized_keys`, not `~\\.ssh`; whether the
+    destination is a folder is known only when the call runs, so the caller keeps its write of the
+    destination itself (a copy to a new name) and adds this one (S-RULE-147). Items whose names are not
+    known land as a pattern: a wildcard's own (`C:\\t\\*.ps1` → `<destination>\\*.ps1`), or `*` for piped
+    items (`source` None) and a folder's contents (`contents`: robocopy, xcopy).
+
+    Args:
+        source: the item copied or moved, as written (None: not known).
+        destination: the destination as written (None: not known; nothing is added).
+        detail: the short phrase for the reason.
+        tree: the item may be a folder copied or moved whole: the write reaches everything below it.
+        contents: the source is a folder whose items are copied, not the folder itself.
+
+    Returns:
+        The one WRITE, or nothing when the destination is not known.
+    """
+    folder = unquote(destination)
+    if not folder:
+        return ()
+    name = "*"
+    if source is not None and not contents:
+        last = re.split(r"[\\/]", unquote(source).rstrip("\\/"))[-1]
+        name = "*" if last in ("", ".", "..") or last.endswith(":") else last
+    target = folder.rstrip("\\/") + "\\" + name  # `C:\` → `C:\name`, `\` → `\name`
+    extra = (*RECURSIVE, *LANDED) if tree else LANDED
+    return (effect(EffectKind.WRITE, target, detail, extra=extra),)
 
 
 def effect(

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from policy.rules.effects_common import METADATA, RECURSIVE, Effects, Handler, effect, is_true, lower
+from policy.rules.effects_common import (
+    METADATA,
+    RECURSIVE,
+    Effects,
+    Handler,
+    effect,
+    has_wildcard,
+    is_true,
+    landed,
+    lower,
+    unquote,
+)
 from policy.rules.effects_files import renamed
 from policy.rules.shell.ops import EffectKind, Operation, Value
 from policy.rules.shell.ps_names import FILE_PROPERTIES
@@ -29,6 +40,19 @@ def _one(kind: EffectKind, detail: str) -> Handler:
 def _two(first_kind: EffectKind, detail: str) -> Handler:
     """A (source, destination) call: `first_kind` of the source, WRITE of the destination."""
     return lambda op: (effect(first_kind, _arg(op, 0), detail), effect(K.WRITE, _arg(op, 1), detail + " destination"))
+
+
+def _fso_two(first_kind: EffectKind, detail: str, *, tree: bool) -> Handler:
+    """FileSystemObject's CopyFile/CopyFolder/MoveFile/MoveFolder: as `_two`, and with a destination that ends in
+    `\\` (an existing folder) or a wildcard source, the items go into that folder under their names (S-RULE-147)."""
+    pair = _two(first_kind, detail)
+
+    def handle(op: Operation) -> Effects:
+        source, destination = _arg(op, 0), _arg(op, 1)
+        into_folder = unquote(destination).endswith(("\\", "/")) or has_wildcard(source)
+        return pair(op) + (landed(source, destination, detail + " into a folder", tree=tree) if into_folder else ())
+
+    return handle
 
 
 def _receiver_to(first_kind: EffectKind, detail: str) -> Handler:
@@ -180,10 +204,10 @@ FILE_CALLS: Mapping[str, Handler] = {
     # Scripting.FileSystemObject: DeleteFolder removes the folder with everything in it.
     _FSO + "deletefolder": _one(K.DELETE_RECURSIVE, "FileSystemObject.DeleteFolder"),
     _FSO + "deletefile": _one(K.DELETE, "FileSystemObject.DeleteFile"),
-    _FSO + "movefolder": _two(K.MOVE, "FileSystemObject.MoveFolder"),
-    _FSO + "movefile": _two(K.MOVE, "FileSystemObject.MoveFile"),
-    _FSO + "copyfile": _two(K.READ, "FileSystemObject.CopyFile"),
-    _FSO + "copyfolder": _two(K.READ, "FileSystemObject.CopyFolder"),
+    _FSO + "movefolder": _fso_two(K.MOVE, "FileSystemObject.MoveFolder", tree=True),
+    _FSO + "movefile": _fso_two(K.MOVE, "FileSystemObject.MoveFile", tree=False),
+    _FSO + "copyfile": _fso_two(K.READ, "FileSystemObject.CopyFile", tree=False),
+    _FSO + "copyfolder": _fso_two(K.READ, "FileSystemObject.CopyFolder", tree=True),
     _FSO + "createtextfile": _one(K.WRITE, "FileSystemObject.CreateTextFile"),
     _FSO + "createfolder": _one(K.WRITE, "FileSystemObject.CreateFolder"),
     _FSO + "opentextfile": _fso_open,
@@ -246,10 +270,10 @@ FILE_METHODS: Mapping[str, Handler] = {
     "setaccesscontrol": _receiver_changed(".SetAccessControl()"),
     # `(Get-Item X).Attributes = 'Hidden'`, `.LastWriteTime = …`, `.IsReadOnly = $false` (ps_calls.set_property).
     **{f"set_{p}": _receiver_changed(f".{p} =") for p in FILE_PROPERTIES},
-    "movefile": _two(K.MOVE, ".MoveFile()"),
-    "movefolder": _two(K.MOVE, ".MoveFolder()"),
-    "copyfile": _two(K.READ, ".CopyFile()"),
-    "copyfolder": _two(K.READ, ".CopyFolder()"),
+    "movefile": _fso_two(K.MOVE, ".MoveFile()", tree=False),
+    "movefolder": _fso_two(K.MOVE, ".MoveFolder()", tree=True),
+    "copyfile": _fso_two(K.READ, ".CopyFile()", tree=False),
+    "copyfolder": _fso_two(K.READ, ".CopyFolder()", tree=True),
     "movehere": lambda op: (effect(K.MOVE, _arg(op, 0), "Shell.Application MoveHere"),),
     "copyhere": lambda op: (effect(K.READ, _arg(op, 0), "Shell.Application CopyHere"),),
     "invokeverb": lambda op: (

@@ -15,6 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from policy.rules.effects_common import (
     RECURSIVE,
+    Argv,
     Bound,
     Effects,
     Handler,
@@ -23,9 +24,11 @@ from policy.rules.effects_common import (
     display,
     effect,
     first,
+    has_wildcard,
     is_on,
     is_registry_path,
     is_session_path,
+    landed,
     lower,
     targets,
     unquote,
@@ -84,7 +87,11 @@ def _move_or_copy(op: Operation) -> Effects:
     bound = bind(op, ("path", "destination"))
     moving = op.name == "move-item"
     destination = first(bound, "destination")
+    into_folder = "destination" in bound and not is_registry_path(destination) and not is_session_path(destination)
+    # `-Include`/`-Exclude`/`-Filter` pick items by a pattern: their names are not known (S-RULE-147).
+    picked = any(name in bound for name in ("include", "exclude", "filter"))
     out: list[Effect] = []
+    into: list[Effect] = []
     for source in _machine_paths(bound) or [None]:
         if moving and trust_store_item(source):  # S-RULE-137, as Remove-Item
             out.append(weakening("certificate-store", source, display(op.name)))
@@ -96,9 +103,11 @@ def _move_or_copy(op: Operation) -> Effects:
         detail = display(op.name) + (" -Recurse" if recursive else "")
         extra = RECURSIVE if recursive and not moving else ()
         out.append(effect(K.MOVE if moving else K.READ, source, detail, extra=extra))
-    if "destination" in bound and not is_registry_path(destination) and not is_session_path(destination):
+        if into_folder:  # a folder moves whole; a copy takes what is below it only with -Recurse
+            into += landed(source, destination, detail + " into a folder", tree=moving or recursive, contents=picked)
+    if into_folder:
         out.append(effect(K.WRITE, destination, display(op.name) + " destination"))
-    return tuple(out)
+    return (*out, *into)
 
 
 def _rename_item(op: Operation) -> Effects:
@@ -288,6 +297,8 @@ def _cmd_move(op: Operation) -> Effects:
     out = [effect(K.MOVE, s, op.name) for s in sources]
     if len(words) > 1:
         out.append(effect(K.WRITE, destination, op.name + " destination"))
+    for source in sources:  # a folder moves whole (S-RULE-147)
+        out += landed(source, destination, op.name + " into a folder", tree=True)
     return tuple(out)
 
 
@@ -304,13 +315,15 @@ def _cmd_copy(op: Operation) -> Effects:
     words = argv_of(op).positionals()
     sources, destination = (words[:-1], words[-1]) if len(words) > 1 else (words, None)
     out: list[Effect] = []
+    into: list[Effect] = []
     for source in sources:
         # `copy a+b c` concatenates: every part is read.
         for part in [None] if source is None else source.split("+"):
             out.append(effect(K.READ, part, op.name))
+            into += landed(part, destination, op.name + " into a folder", tree=False)  # files only (S-RULE-147)
     if len(words) > 1:
         out.append(effect(K.WRITE, destination, op.name + " destination"))
-    return tuple(out)
+    return (*out, *into)
 
 
 def _cmd_mklink(op: Operation) -> Effects:
@@ -381,7 +394,22 @@ def _copy_program(op: Operation) -> Effects:
             # /mir and /purge delete whatever the destination has that the source lacks.
             flag = "/mir" if argv.flag("mir") else "/purge"
             out.append(effect(K.DELETE_RECURSIVE, destination, f"robocopy {flag}"))
+        out += _copied_into(op.name, argv, words)
     return tuple(out)
+
+
+def _copied_into(name: str, argv: Argv, words: list[Value]) -> Effects:
+    """What robocopy and xcopy put into their destination folder (S-RULE-147): the source folder's files (robocopy:
+    those its file arguments name, `*` without any; xcopy: those its source's wildcard matches, else every one),
+    and with `/s`, `/e`, `/mir` or robocopy's `/move` every folder below them too."""
+    tree = argv.flag("s", "e", "mir") or (name == "robocopy" and argv.flag("move"))
+    detail = f"{name} into a folder" + (" (with subfolders)" if tree else "")
+    source, destination = words[0], words[1]
+    if name == "robocopy":
+        files = words[2:] or ["*"]
+        return tuple(e for f in files for e in landed(f, destination, detail, tree=tree))
+    contents = not has_wildcard(source)
+    return landed(source, destination, detail, tree=tree, contents=contents)
 
 
 _ICACLS_CHANGES = ("grant", "deny", "remove", "setowner", "reset", "setintegritylevel", "inheritance", "substitute")

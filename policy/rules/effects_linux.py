@@ -17,7 +17,7 @@ import posixpath
 import re
 import shlex
 
-from policy.rules.effects_common import Effects, effect, lower, split_command_line, unquote
+from policy.rules.effects_common import Effects, effect, landed, lower, split_command_line, unquote
 from policy.rules.shell.ops import Effect, EffectKind, Value
 
 K = EffectKind
@@ -222,7 +222,18 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return [effect(K.DELETE_RECURSIVE, paths[0] if paths else None, "wsl find -delete")]
     if verb in ("mv", "cp") and len(paths) > 1:
         first_kind = K.MOVE if verb == "mv" else K.READ
-        return [*(effect(first_kind, p, shown) for p in paths[:-1]), effect(K.WRITE, paths[-1], shown)]
+        short = [f for f in flags if not f.startswith("--")]
+        copies_tree = bool({"--recursive", "--archive"} & set(flags)) or any("r" in f or "a" in f for f in short)
+        tree = verb == "mv" or copies_tree
+        sources, destination = paths[:-1], paths[-1]
+        named = next((f.partition("=")[2] for f in flags if f.startswith("--target-directory=")), None)
+        if named is not None:  # `cp --target-directory=DIR SOURCE…`
+            sources, destination = paths, wsl_path(named)
+        elif "-t" in flags:  # `cp -t DIR SOURCE…`: the folder comes first
+            sources, destination = paths[1:], paths[0]
+        # Into a folder that exists, each source lands under its own name (S-RULE-147).
+        into = [e for p in sources for e in landed(p, destination, shown + " into a folder", tree=tree)]
+        return [*(effect(first_kind, p, shown) for p in sources), effect(K.WRITE, destination, shown), *into]
     if verb in ("chmod", "chown") and len(paths) > 1:
         return [effect(K.WRITE, p, shown) for p in paths[1:]]  # the first operand is the mode or owner
     if verb in ("touch", "tee", "truncate"):

@@ -25,6 +25,7 @@ from collections.abc import Collection, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from policy.rules.effects_common import (
+    LANDED,
     Effects,
     Handler,
     argv_of,
@@ -87,7 +88,7 @@ def written_off(own: Effects, mapped: Collection[str] = ()) -> Effects:
     return tuple(
         effect(K.UPLOAD, e.target, f"{e.detail} on another machine")
         for e in own
-        if e.kind is K.WRITE and is_remote(e.target, mapped)
+        if e.kind is K.WRITE and is_remote(e.target, mapped) and LANDED[0] not in e.extra  # one upload per copy
     )
 
 

@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from policy.rules.effects_common import (
     CLIPBOARD,
+    LANDED,
     Effects,
     bind,
     dedupe,
@@ -37,6 +38,7 @@ from policy.rules.effects_common import (
     effect,
     first,
     has_wildcard,
+    landed,
     lower,
     split_list,
     strip_pair,
@@ -190,6 +192,10 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
         paths = tuple(("path", p) for p in matching)
     recurse = (("recurse", "true"),) if op.name == "remove-item" and "recurse" in given else ()
     found = effects_of(_with_params(op, paths + recurse))
+    if source.name == "get-childitem" and op.name in ("copy-item", "move-item"):
+        # A listing's items, not the folder listed, go into the destination, under names nobody knows (S-RULE-147).
+        items = tuple(("path", _items_of(p)) for _, p in paths)
+        found += tuple(e for e in effects_of(_with_params(op, items)) if LANDED[0] in e.extra)
     if "recurse" not in given:
         if source.name == "get-childitem" and op.name in _CONTENT_OVERWRITERS:
             # `Get-ChildItem ~\Documents | Clear-Content` empties each file in the folder, as `…\*` names them
@@ -360,6 +366,8 @@ def _namespace_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     return (
         effect(first_kind, source, f"Shell.Application {method}"),
         effect(K.WRITE, folder, f"Shell.Application {method}"),
+        # The item goes into the folder under its own name, a folder whole (S-RULE-147).
+        *landed(source, folder, f"Shell.Application {method}", tree=True),
     )
 
 

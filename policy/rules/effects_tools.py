@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from policy.rules.args import app_arguments, truthy
-from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, matches_everything
+from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, landed, matches_everything
 from policy.rules.effects_dispatch import started_program
 from policy.rules.effects_network import fetched
 from policy.rules.effects_scripts import unread_scripts
@@ -51,7 +51,9 @@ def _filesystem(args: ToolArgs) -> Effects:
             effect(first_kind, path, f"FileSystem {mode}"),
             effect(K.WRITE, destination, f"FileSystem {mode} destination"),
         )
-        return pair + unread_scripts(pair, f"FileSystem {mode}")
+        # Into a folder that exists, upstream's copy and move put the item inside it under its own name (S-RULE-147).
+        into = landed(path, destination, f"FileSystem {mode} into a folder", tree=True)
+        return pair + into + unread_scripts(pair, f"FileSystem {mode}")
     if mode in ("write", "append", "create"):
         appending = mode == "append" or truthy(args.get("append"))
         written = (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)

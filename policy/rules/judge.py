@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
-from policy.rules.effects_common import CLIPBOARD, UNREAD_SCRIPT
+from policy.rules.effects_common import CLIPBOARD, LANDED, UNREAD_SCRIPT
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
@@ -420,7 +420,11 @@ def _from_another_machine(effect: Effect, target: Target) -> bool:
 
 
 def _unpacks_over_places(effect: Effect, target: Target) -> bool:
-    return dict(effect.extra).get("recursive") == "true" and bool(target.inside)
+    return dict(effect.extra).get("recursive") == "true" and bool(target.inside) and LANDED[0] not in effect.extra
+
+
+def _copies_over_places(effect: Effect, target: Target) -> bool:
+    return dict(effect.extra).get("recursive") == "true" and bool(target.inside) and LANDED[0] in effect.extra
 
 
 def _unread_script(effect: Effect, target: Target) -> bool:
@@ -881,6 +885,21 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "unread, and replace what is there; a person must approve it.",
         remedy="unpack it into a new, empty folder (for example under Downloads) and look at what it holds.",
         condition=_unpacks_over_places,
+        contents=True,
+    ),
+    # A folder copied or moved whole into a folder that holds a protected place lands over it by its name, and
+    # items nobody can name (a wildcard's, a listing's, a folder's contents) may be any of them (S-RULE-147).
+    EffectRule(
+        id="copy-over-protected",
+        category="tampering",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="ask",
+        risk="tampering",
+        reason="This puts items the gateway cannot name ({detail}) into {target}, {label}: a file or folder of "
+        "the same name there would be replaced, unread; a person must approve it.",
+        remedy="copy the files by name, or into a new, empty folder, and look at what they are.",
+        condition=_copies_over_places,
         contents=True,
     ),
     EffectRule(

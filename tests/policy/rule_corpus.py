@@ -888,7 +888,8 @@ DANGEROUS += [
         "protected-place-write",
     ),
     ("PowerShell", _ps(r'Copy-Item C:\x\*.dll -Destination "${env:ProgramFiles(x86)}\App"'), "protected-place-write"),
-    ("PowerShell", _ps(r"xcopy C:\x\payload C:\Windows\System32 /y"), "protected-place-write"),
+    # the folder's files land in System32 under names nobody knows: one could be an accessibility program (S-RULE-147)
+    ("PowerShell", _ps(r"xcopy C:\x\payload C:\Windows\System32 /y"), "persistence-hijack"),
     ("PowerShell", _ps(r"Set-Content -Path C:\Windows\win.ini -Value '[fonts]'"), "protected-place-write"),
     (
         "PowerShell",
@@ -4249,6 +4250,40 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("Unregister-ScheduledTask -TaskName MyBackup -Confirm:$false"))]
 
+# A copy or move into a folder lands under the item's own name; items nobody names land anywhere (S-RULE-147).
+_PROGRAMS = r"C:\Users\me\AppData\Roaming\Microsoft\Windows\Start Menu\Programs"
+DANGEROUS += [
+    ("PowerShell", _ps(r"Copy-Item C:\t\authorized_keys C:\Users\me\.ssh"), "account-change"),
+    ("PowerShell", _ps(r"cmd /c copy /y C:\t\authorized_keys C:\Users\me\.ssh"), "account-change"),
+    ("FileSystem", _fs("copy", r"C:\t\authorized_keys", destination=r"C:\Users\me\.ssh"), "account-change"),
+    ("FileSystem", _fs("move", r"C:\t\Startup", destination=_PROGRAMS), "persistence-autostart"),
+    ("PowerShell", _ps(rf'Move-Item C:\t\Startup "{_PROGRAMS}" -Force'), "persistence-autostart"),
+    ("PowerShell", _ps(rf'Copy-Item C:\t\Startup "{_PROGRAMS}" -Recurse'), "persistence-autostart"),
+    ("PowerShell", _ps(r"Copy-Item C:\t\.ssh C:\Users\me -Recurse -Force"), "copy-over-protected"),
+    ("PowerShell", _ps(r"Copy-Item C:\t\* C:\Users\me\Documents -Recurse"), "copy-over-protected"),
+    ("PowerShell", _ps(r"robocopy C:\t\cfg C:\Users\me\AppData\Roaming\Microsoft\Windows /E"), "copy-over-protected"),
+    ("PowerShell", _ps(r"xcopy C:\t\cfg C:\Users\me\Documents /E /Y"), "copy-over-protected"),
+    # the profile root holds `.git-credentials` and `_netrc` one level down: a credential store replaced
+    ("PowerShell", _ps(r"Get-ChildItem C:\t\cfg | Copy-Item -Destination C:\Users\me -Recurse"), "credential-access"),
+    ("PowerShell", _ps("bash -c 'cp -t /c/Users/me/.ssh /c/t/authorized_keys'"), "account-change"),
+    ("PowerShell", _ps(r"wsl mv /mnt/c/t/authorized_keys /mnt/c/Users/me/.ssh"), "account-change"),
+    (
+        "PowerShell",
+        _ps(
+            "$s = New-Object -ComObject Shell.Application; "
+            '$s.Namespace("C:\\Users\\me\\.ssh").CopyHere("C:\\t\\authorized_keys")'
+        ),
+        "account-change",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"Copy-Item C:\t\report.pdf C:\Users\me\Documents")),
+    ("PowerShell", _ps(r"Copy-Item C:\t\*.pdf C:\Users\me\Documents")),
+    ("PowerShell", _ps(r"robocopy C:\src D:\backup /E")),
+    ("PowerShell", _ps(r"Copy-Item C:\Users\me\Documents\* D:\backup -Recurse")),
+    ("FileSystem", _fs("copy", r"C:\Users\me\Desktop\a.txt", destination=r"C:\Users\me\Documents")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -4259,6 +4294,7 @@ CATEGORY_OF: dict[str, str] = {
     "registry-delete-top-key": "destruction",
     "protected-place-write": "tampering",
     "unpack-over-protected": "tampering",
+    "copy-over-protected": "tampering",
     "environment-change": "tampering",
     "credential-access": "credential-access",
     "credential-prompt-command": "credential-access",

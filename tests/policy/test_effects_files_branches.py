@@ -21,6 +21,8 @@ from tests.policy.verdicts import ps as _verdict
 K = EffectKind
 Row = tuple[EffectKind, str | None, str, str | None, str | None, tuple[tuple[str, str], ...]]
 ALL = (("recursive", "true"),)
+INTO = (("landed", "true"),)  # S-RULE-147: where a copy lands when its destination is a folder
+TREE_INTO = (*ALL, *INTO)
 
 
 def _effects(command: str) -> list[Row]:
@@ -53,6 +55,7 @@ CMDLETS: list[tuple[str, list[Row]]] = [
         [
             _e(K.READ, r"C:\Users\bob\.ssh", "Copy-Item -Recurse", ALL),
             _e(K.WRITE, r"D:\backup", "Copy-Item destination"),
+            _e(K.WRITE, r"D:\backup\.ssh", "Copy-Item -Recurse into a folder", TREE_INTO),
         ],
     ),
     (
@@ -60,6 +63,7 @@ CMDLETS: list[tuple[str, list[Row]]] = [
         [
             _e(K.READ, r"C:\Temp\a.txt", "Copy-Item"),
             _e(K.WRITE, r"D:\a.txt", "Copy-Item destination"),
+            _e(K.WRITE, r"D:\a.txt\a.txt", "Copy-Item into a folder", INTO),
         ],
     ),
     # A move takes the folder itself along: it is a MOVE, not a read of its contents.
@@ -68,11 +72,16 @@ CMDLETS: list[tuple[str, list[Row]]] = [
         [
             _e(K.MOVE, r"C:\Temp\dir", "Move-Item -Recurse"),
             _e(K.WRITE, r"D:\dir", "Move-Item destination"),
+            _e(K.WRITE, r"D:\dir\dir", "Move-Item -Recurse into a folder", TREE_INTO),
         ],
     ),
     (
         r"Move-Item C:\a.txt C:\b.txt",
-        [_e(K.MOVE, r"C:\a.txt", "Move-Item"), _e(K.WRITE, r"C:\b.txt", "Move-Item destination")],
+        [
+            _e(K.MOVE, r"C:\a.txt", "Move-Item"),
+            _e(K.WRITE, r"C:\b.txt", "Move-Item destination"),
+            _e(K.WRITE, r"C:\b.txt\a.txt", "Move-Item into a folder", TREE_INTO),
+        ],
     ),
     (r"Copy-Item C:\Temp\a.txt env:X", [_e(K.READ, r"C:\Temp\a.txt", "Copy-Item")]),
     # Rename-Item's new name stays in the same folder unless it is a path.
@@ -212,6 +221,8 @@ CMD: list[tuple[str, list[Row]]] = [
             _e(K.MOVE, r"C:\a.txt", "move"),
             _e(K.MOVE, r"C:\b.txt", "move"),
             _e(K.WRITE, r"D:\dest", "move destination"),
+            _e(K.WRITE, r"D:\dest\a.txt", "move into a folder", TREE_INTO),
+            _e(K.WRITE, r"D:\dest\b.txt", "move into a folder", TREE_INTO),
         ],
     ),
     (r"cmd /c move C:\a.txt", [_e(K.MOVE, r"C:\a.txt", "move")]),
@@ -229,6 +240,8 @@ CMD: list[tuple[str, list[Row]]] = [
             _e(K.READ, "a.txt", "copy"),
             _e(K.READ, "b.txt", "copy"),
             _e(K.WRITE, r"C:\Temp\c.txt", "copy destination"),
+            _e(K.WRITE, r"C:\Temp\c.txt\a.txt", "copy into a folder", INTO),
+            _e(K.WRITE, r"C:\Temp\c.txt\b.txt", "copy into a folder", INTO),
         ],
     ),
     (r"cmd /c copy C:\a.txt", [_e(K.READ, r"C:\a.txt", "copy")]),
@@ -279,6 +292,7 @@ PROGRAMS: list[tuple[str, list[Row]]] = [
             _e(K.READ, r"C:\src", "robocopy", ALL),
             _e(K.WRITE, r"D:\dst", "robocopy destination"),
             _e(K.DELETE_RECURSIVE, r"D:\dst", "robocopy /mir"),
+            _e(K.WRITE, r"D:\dst\*", "robocopy into a folder (with subfolders)", TREE_INTO),
         ],
     ),
     (
@@ -287,22 +301,42 @@ PROGRAMS: list[tuple[str, list[Row]]] = [
             _e(K.READ, r"C:\src", "robocopy", ALL),
             _e(K.WRITE, r"D:\dst", "robocopy destination"),
             _e(K.DELETE_RECURSIVE, r"D:\dst", "robocopy /purge"),
+            _e(K.WRITE, r"D:\dst\*", "robocopy into a folder", INTO),
         ],
     ),
     (
         r"robocopy C:\src D:\dst /MOVE",
-        [_e(K.MOVE, r"C:\src", "robocopy /move"), _e(K.WRITE, r"D:\dst", "robocopy destination")],
+        [
+            _e(K.MOVE, r"C:\src", "robocopy /move"),
+            _e(K.WRITE, r"D:\dst", "robocopy destination"),
+            _e(K.WRITE, r"D:\dst\*", "robocopy into a folder (with subfolders)", TREE_INTO),
+        ],
     ),
     (
         r"robocopy C:\src D:\dst /MOV",
-        [_e(K.MOVE, r"C:\src", "robocopy /move"), _e(K.WRITE, r"D:\dst", "robocopy destination")],
+        [
+            _e(K.MOVE, r"C:\src", "robocopy /move"),
+            _e(K.WRITE, r"D:\dst", "robocopy destination"),
+            _e(K.WRITE, r"D:\dst\*", "robocopy into a folder", INTO),
+        ],
     ),
     (
         r"robocopy C:\src D:\dst",
-        [_e(K.READ, r"C:\src", "robocopy", ALL), _e(K.WRITE, r"D:\dst", "robocopy destination")],
+        [
+            _e(K.READ, r"C:\src", "robocopy", ALL),
+            _e(K.WRITE, r"D:\dst", "robocopy destination"),
+            _e(K.WRITE, r"D:\dst\*", "robocopy into a folder", INTO),
+        ],
     ),
     # xcopy has no /MIR or /MOVE: the same words are not its.
-    (r"xcopy C:\src D:\dst /E", [_e(K.READ, r"C:\src", "xcopy", ALL), _e(K.WRITE, r"D:\dst", "xcopy destination")]),
+    (
+        r"xcopy C:\src D:\dst /E",
+        [
+            _e(K.READ, r"C:\src", "xcopy", ALL),
+            _e(K.WRITE, r"D:\dst", "xcopy destination"),
+            _e(K.WRITE, r"D:\dst\*", "xcopy into a folder (with subfolders)", TREE_INTO),
+        ],
+    ),
     (r"xcopy C:\src", [_e(K.READ, r"C:\src", "xcopy", ALL)]),
     (
         r"icacls C:\Temp /save C:\acl.txt",

@@ -23,6 +23,7 @@ Extra = tuple[tuple[str, str], ...]
 Row = tuple[EffectKind, str | None, str, str | None, str | None, Extra]
 ALL: Extra = (("recursive", "true"),)
 EVERY: Extra = (("every_file", "true"),)
+TREE_INTO: Extra = (*ALL, ("landed", "true"))  # S-RULE-147: where a copy or move into a folder lands
 SHADOW: Extra = (("command", "Win32_ShadowCopy delete"),)
 WINLOGON = r"HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon"
 SHELL = "$sh = New-Object -ComObject Shell.Application; "
@@ -67,6 +68,9 @@ PIPED: list[tuple[str, list[Row]]] = [
             _e(K.READ, r"C:\Temp", "Get-ChildItem"),
             _e(K.MOVE, r"C:\Temp", "Move-Item"),
             _e(K.WRITE, r"D:\x", "Move-Item destination"),
+            _e(K.WRITE, r"D:\x\Temp", "Move-Item into a folder", TREE_INTO),
+            # the listing's items, not the folder listed, land there under names nobody knows
+            _e(K.WRITE, r"D:\x\*", "Move-Item into a folder", TREE_INTO),
         ],
     ),
     # Every file of a recursive listing written to: the tree's contents are gone.
@@ -325,6 +329,7 @@ OBJECTS: list[tuple[str, list[Row]]] = [
         [
             _e(K.MOVE, r"C:\Temp\hal.dll", "Shell.Application movehere"),
             _e(K.WRITE, r"C:\Windows\System32", "Shell.Application movehere"),
+            _e(K.WRITE, r"C:\Windows\System32\hal.dll", "Shell.Application movehere", TREE_INTO),
         ],
     ),
     (
@@ -332,6 +337,7 @@ OBJECTS: list[tuple[str, list[Row]]] = [
         [
             _e(K.READ, r"C:\Temp\a.txt", "Shell.Application copyhere"),
             _e(K.WRITE, r"C:\Backup", "Shell.Application copyhere"),
+            _e(K.WRITE, r"C:\Backup\a.txt", "Shell.Application copyhere", TREE_INTO),
         ],
     ),
 ]

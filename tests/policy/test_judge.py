@@ -293,6 +293,12 @@ HITS: list[tuple[Effect, str, str]] = [
     # a script made from content nobody read; an archive unpacked over protected places (S-RULE-114, S-RULE-115)
     (fx(K.WRITE, "C:\\t\\x.ps1", extra=(("unread_script", "true"),)), "unread-script", "ask"),
     (fx(K.WRITE, "C:\\Users\\bob\\Documents", extra=(("recursive", "true"),)), "unpack-over-protected", "ask"),
+    # items nobody can name copied into a folder that holds a protected place (S-RULE-147)
+    (
+        fx(K.WRITE, "C:\\Users\\bob\\Documents\\*", extra=(("recursive", "true"), ("landed", "true"))),
+        "copy-over-protected",
+        "ask",
+    ),
     (fx(K.NETWORK_CHANGE, None, detail="route delete"), "network-change", "ask"),
     (fx(K.DEVICE_CHANGE, None, detail="Disable-PnpDevice"), "device-change", "ask"),
     (
@@ -399,7 +405,7 @@ ALLOWED_IDS = {
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
-    "device-change",
+    "device-change", "copy-over-protected",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

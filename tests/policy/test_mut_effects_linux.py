@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_common import effect
+from policy.rules.effects_common import LANDED, RECURSIVE, effect
 from policy.rules.effects_linux import linux_effects, wsl_path
 from policy.rules.shell.ops import Effect, EffectKind, Value
 from tests._requirements import requirement
 
 K = EffectKind
+INTO = LANDED  # S-RULE-147: where a copy or move into a folder lands
+TREE_INTO = (*RECURSIVE, *LANDED)
 
 
 @requirement("S-RULE-18")
@@ -66,9 +68,54 @@ def _wsl(line: str) -> tuple[Effect, ...]:
                 effect(K.MOVE, "c:\\a", "wsl mv"),
                 effect(K.MOVE, "c:\\b", "wsl mv"),
                 effect(K.WRITE, "d:\\t", "wsl mv"),
+                effect(K.WRITE, "d:\\t\\a", "wsl mv into a folder", extra=TREE_INTO),
+                effect(K.WRITE, "d:\\t\\b", "wsl mv into a folder", extra=TREE_INTO),
             ],
         ),
-        ("cp /mnt/c/a /mnt/d/t", [effect(K.READ, "c:\\a", "wsl cp"), effect(K.WRITE, "d:\\t", "wsl cp")]),
+        (
+            "cp /mnt/c/a /mnt/d/t",
+            [
+                effect(K.READ, "c:\\a", "wsl cp"),
+                effect(K.WRITE, "d:\\t", "wsl cp"),
+                effect(K.WRITE, "d:\\t\\a", "wsl cp into a folder", extra=INTO),  # S-RULE-147
+            ],
+        ),
+        (
+            "cp -R /mnt/c/a /mnt/d/t",  # a folder copied whole: the write reaches below it
+            [
+                effect(K.READ, "c:\\a", "wsl cp"),
+                effect(K.WRITE, "d:\\t", "wsl cp"),
+                effect(K.WRITE, "d:\\t\\a", "wsl cp into a folder", extra=TREE_INTO),
+            ],
+        ),
+        (
+            "cp --archive /mnt/c/a /mnt/d/t",
+            [
+                effect(K.READ, "c:\\a", "wsl cp"),
+                effect(K.WRITE, "d:\\t", "wsl cp"),
+                effect(K.WRITE, "d:\\t\\a", "wsl cp into a folder", extra=TREE_INTO),
+            ],
+        ),
+        (
+            "cp -t /mnt/d/t /mnt/c/a /mnt/c/b",  # the target folder first
+            [
+                effect(K.READ, "c:\\a", "wsl cp"),
+                effect(K.READ, "c:\\b", "wsl cp"),
+                effect(K.WRITE, "d:\\t", "wsl cp"),
+                effect(K.WRITE, "d:\\t\\a", "wsl cp into a folder", extra=INTO),
+                effect(K.WRITE, "d:\\t\\b", "wsl cp into a folder", extra=INTO),
+            ],
+        ),
+        (
+            "cp --target-directory=/mnt/d/t /mnt/c/a /mnt/c/b",
+            [
+                effect(K.READ, "c:\\a", "wsl cp"),
+                effect(K.READ, "c:\\b", "wsl cp"),
+                effect(K.WRITE, "d:\\t", "wsl cp"),
+                effect(K.WRITE, "d:\\t\\a", "wsl cp into a folder", extra=INTO),
+                effect(K.WRITE, "d:\\t\\b", "wsl cp into a folder", extra=INTO),
+            ],
+        ),
         ("mv /mnt/c/a", [effect(K.READ, "c:\\a", "wsl mv")]),  # one operand: no move
         ("chmod 777 /mnt/c/a /mnt/c/b", [effect(K.WRITE, "c:\\a", "wsl chmod"), effect(K.WRITE, "c:\\b", "wsl chmod")]),
         ("chown root /mnt/c/a", [effect(K.WRITE, "c:\\a", "wsl chown")]),

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_common import effect
+from policy.rules.effects_common import LANDED, RECURSIVE, effect
 from policy.rules.effects_dispatch import MAX_STARTED_DEPTH
 from policy.rules.effects_tools import tool_effects
 from policy.rules.shell.ops import Effect, EffectKind
 from tests._requirements import requirement
 
 K = EffectKind
+TREE_INTO = (*RECURSIVE, *LANDED)
 A, B = "C:\\a", "C:\\b"
 KEY = "HKCU:\\Software\\X"
 
@@ -33,11 +34,19 @@ KEY = "HKCU:\\Software\\X"
         ),
         (
             {"mode": " Move ", "path": A, "destination": B},
-            (effect(K.MOVE, A, "FileSystem move"), effect(K.WRITE, B, "FileSystem move destination")),
+            (
+                effect(K.MOVE, A, "FileSystem move"),
+                effect(K.WRITE, B, "FileSystem move destination"),
+                effect(K.WRITE, B + "\\a", "FileSystem move into a folder", extra=TREE_INTO),  # S-RULE-147
+            ),
         ),
         (
             {"mode": "copy", "path": A, "destination": B},
-            (effect(K.READ, A, "FileSystem copy"), effect(K.WRITE, B, "FileSystem copy destination")),
+            (
+                effect(K.READ, A, "FileSystem copy"),
+                effect(K.WRITE, B, "FileSystem copy destination"),
+                effect(K.WRITE, B + "\\a", "FileSystem copy into a folder", extra=TREE_INTO),
+            ),
         ),
         ({"mode": "write", "path": A}, (effect(K.WRITE, A, "FileSystem write"),)),
         ({"mode": "create", "path": A}, (effect(K.WRITE, A, "FileSystem write"),)),

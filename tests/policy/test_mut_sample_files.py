@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_common import effect
+from policy.rules.effects_common import LANDED, RECURSIVE, effect
 from policy.rules.effects_files import argument_reads
 from policy.rules.effects_pipeline import pipeline_effects
 from policy.rules.shell.ops import Effect, EffectKind, Operation
@@ -62,7 +62,11 @@ def _link(target: str, detail: str, link_target: str) -> Effect:
         ),
         pytest.param(
             "cmd /c move C:\\a D:\\b",
-            (effect(K.MOVE, "C:\\a", "move"), effect(K.WRITE, "D:\\b", "move destination")),
+            (
+                effect(K.MOVE, "C:\\a", "move"),
+                effect(K.WRITE, "D:\\b", "move destination"),
+                effect(K.WRITE, "D:\\b\\a", "move into a folder", extra=(*RECURSIVE, *LANDED)),  # S-RULE-147
+            ),
             id="cmd-move-writes-its-destination",
         ),
         pytest.param(
@@ -71,13 +75,21 @@ def _link(target: str, detail: str, link_target: str) -> Effect:
             id="cmd-ren-writes-the-new-name-in-the-same-folder",
         ),
         pytest.param(
-            "robocopy C:\\a D:\\b /mov",
-            (effect(K.MOVE, "C:\\a", "robocopy /move"), effect(K.WRITE, "D:\\b", "robocopy destination")),
+            "robocopy C:\\a D:\\b /mov",  # files only
+            (
+                effect(K.MOVE, "C:\\a", "robocopy /move"),
+                effect(K.WRITE, "D:\\b", "robocopy destination"),
+                effect(K.WRITE, "D:\\b\\*", "robocopy into a folder", extra=LANDED),
+            ),
             id="robocopy-mov-moves",
         ),
         pytest.param(
-            "robocopy C:\\a D:\\b /move",
-            (effect(K.MOVE, "C:\\a", "robocopy /move"), effect(K.WRITE, "D:\\b", "robocopy destination")),
+            "robocopy C:\\a D:\\b /move",  # files and folders
+            (
+                effect(K.MOVE, "C:\\a", "robocopy /move"),
+                effect(K.WRITE, "D:\\b", "robocopy destination"),
+                effect(K.WRITE, "D:\\b\\*", "robocopy into a folder (with subfolders)", extra=(*RECURSIVE, *LANDED)),
+            ),
             id="robocopy-move-moves",
         ),
         pytest.param(

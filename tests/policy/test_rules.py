@@ -311,6 +311,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "protected-place-write",
         "wildcard-delete",
         "unpack-over-protected",
+        "copy-over-protected",
         "environment-change",
         "remote-code",
         "unread-script",
