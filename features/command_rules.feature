@@ -1210,3 +1210,19 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "robocopy C:\src D:\backup /E"
     Then the call hits no rule
+
+  @S-RULE-148
+  Scenario: A download, a clone or a link that fills a folder is judged on what the folder holds
+    Given the built-in command rules
+    When PowerShell is asked to run "Invoke-WebRequest https://x.example/authorized_keys -OutFile C:\Users\me\.ssh"
+    Then the call hits rule "account-change" with action "deny"
+    When PowerShell is asked to run "curl -o C:\Windows\System32\x.dll https://x.example/b"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "New-Item -ItemType Junction -Path C:\Users\me\.ssh -Target C:\t\ssh"
+    Then the call hits rule "copy-over-protected" with action "ask"
+    When PowerShell is asked to run "git clone https://x.example/dots C:\Users\me\Documents\WindowsPowerShell"
+    Then the call hits rule "copy-over-protected" with action "ask"
+    When PowerShell is asked to run "curl -o C:\t\page.html https://example.com"
+    Then the call hits no rule
+    When PowerShell is asked to run "git clone https://github.com/x/y.git C:\src\y"
+    Then the call hits no rule

@@ -114,9 +114,24 @@ def landed(source: Value, destination: Value, detail: str, *, tree: bool, conten
     if source is not None and not contents:
         last = re.split(r"[\\/]", unquote(source).rstrip("\\/"))[-1]
         name = "*" if last in ("", ".", "..") or last.endswith(":") else last
+    base = re.split(r"[\\/]", folder.rstrip("\\/"))[-1]
+    if name != "*" and base.lower() == name.lower():
+        return ()  # `Copy-Item C:\t\a.txt D:\a.txt`: the destination is the item's own new name
     target = folder.rstrip("\\/") + "\\" + name  # `C:\` → `C:\name`, `\` → `\name`
     extra = (*RECURSIVE, *LANDED) if tree else LANDED
     return (effect(EffectKind.WRITE, target, detail, extra=extra),)
+
+
+def link_made(path: Value, link_target: Value, detail: str, *, folder: bool) -> Effect:
+    """The WRITE of a link made at `path` that leads to `link_target` (the judge weighs where it leads).
+
+    A link to a folder (a junction, a directory symbolic link) made where a protected folder belongs replaces
+    everything below it with what the target holds — items nobody can name, as a copy of that folder would put
+    there: with `folder`, the write reaches below `path` (`New-Item -ItemType Junction ~\\.ssh -Target C:\\t`,
+    S-RULE-148). A hard link is one file.
+    """
+    extra = (("link_target", link_target or ""), *((*RECURSIVE, *LANDED) if folder else ()))
+    return effect(EffectKind.WRITE, path, detail, extra=extra)
 
 
 def effect(

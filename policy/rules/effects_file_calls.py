@@ -19,6 +19,7 @@ from policy.rules.effects_common import (
     has_wildcard,
     is_true,
     landed,
+    link_made,
     lower,
     unquote,
 )
@@ -60,8 +61,8 @@ def _receiver_to(first_kind: EffectKind, detail: str) -> Handler:
     return lambda op: (effect(first_kind, None, detail), effect(K.WRITE, _arg(op, 0), detail + " destination"))
 
 
-def _link(detail: str) -> Handler:
-    return lambda op: (effect(K.WRITE, _arg(op, 0), detail, extra=(("link_target", _arg(op, 1) or ""),)),)
+def _link(detail: str, *, folder: bool) -> Handler:
+    return lambda op: (link_made(_arg(op, 0), _arg(op, 1), detail, folder=folder),)
 
 
 def _directory_delete(op: Operation) -> Effects:
@@ -181,13 +182,13 @@ FILE_CALLS: Mapping[str, Handler] = {
         effect(K.READ, _arg(op, 0), "[ZipFile]::CreateFromDirectory"),
         effect(K.WRITE, _arg(op, 1), "[ZipFile]::CreateFromDirectory"),
     ),
-    "io.file::createsymboliclink": _link("[IO.File]::CreateSymbolicLink"),
+    "io.file::createsymboliclink": _link("[IO.File]::CreateSymbolicLink", folder=False),
     **{f"io.file::{m}": _one(K.WRITE, f"[IO.File]::{m}") for m in _IO_FILE_WRITES},
     **{f"io.file::{m}": _one(K.READ, f"[IO.File]::{m}") for m in _IO_FILE_READS},
     "io.directory::delete": _directory_delete,
     "io.directory::move": _two(K.MOVE, "[IO.Directory]::Move"),
     "io.directory::createdirectory": _one(K.WRITE, "[IO.Directory]::CreateDirectory"),
-    "io.directory::createsymboliclink": _link("[IO.Directory]::CreateSymbolicLink"),
+    "io.directory::createsymboliclink": _link("[IO.Directory]::CreateSymbolicLink", folder=True),
     **{f"io.directory::{m}": _one(K.READ, f"[IO.Directory]::{m}") for m in _IO_DIRECTORY_READS},
     _VB + "deletedirectory": _vb_delete_directory,
     _VB + "deletefile": _one(K.DELETE, "VisualBasic FileSystem.DeleteFile"),

@@ -29,6 +29,7 @@ from policy.rules.effects_common import (
     is_registry_path,
     is_session_path,
     landed,
+    link_made,
     lower,
     targets,
     unquote,
@@ -110,6 +111,18 @@ def _move_or_copy(op: Operation) -> Effects:
     return (*out, *into)
 
 
+def _saved_package(op: Operation, shown: str) -> Effects:
+    """`Save-Module -Name X -Path P` writes the folder `P\\X` (a module in `~\\Documents\\…\\Modules` loads by
+    itself; S-RULE-148): each name lands in the folder, a name not constant as any name."""
+    bound = bind(op, ("name", "path"))
+    out: list[Effect] = []
+    for folder in targets(bound, "path", "literalpath"):
+        out.append(effect(K.WRITE, folder, shown))
+        for name in targets(bound, "name") or [None]:
+            out += landed(name, folder, shown + " into a folder", tree=True)
+    return tuple(out)
+
+
 def _rename_item(op: Operation) -> Effects:
     bound = bind(op, ("path", "newname"))
     out: list[Effect] = []
@@ -177,10 +190,8 @@ def _new_item(op: Operation) -> Effects:
         if is_registry_path(path):
             out += registry_cmdlet(op, full, bound)
         elif item_type in _LINK_TYPES or ("itemtype" in bound and first(bound, "itemtype") is None):
-            link_target = first(bound, "value") or ""
-            out.append(
-                effect(K.WRITE, full, f"New-Item -ItemType {item_type or '?'}", extra=(("link_target", link_target),))
-            )
+            folder = item_type != "hardlink"  # a symbolic link may lead to a folder; a junction always does
+            out.append(link_made(full, first(bound, "value"), f"New-Item -ItemType {item_type or '?'}", folder=folder))
         elif not is_session_path(full):
             out.append(effect(K.WRITE, full, "New-Item"))
     return tuple(out)
@@ -238,6 +249,9 @@ FILE_CMDLETS: Mapping[str, Handler] = {
     "move-item": _move_or_copy,
     "copy-item": _move_or_copy,
     "rename-item": _rename_item,
+    "save-module": lambda op: _saved_package(op, "Save-Module"),
+    "save-script": lambda op: _saved_package(op, "Save-Script"),
+    "save-psresource": lambda op: _saved_package(op, "Save-PSResource"),
     "clear-content": _writer(("path",)),
     "set-content": _writer(("path", "value")),
     "add-content": _writer(("path", "value")),
@@ -332,7 +346,7 @@ def _cmd_mklink(op: Operation) -> Effects:
     link = words[0] if words else None
     link_target = words[1] if len(words) > 1 else None
     kind = "junction" if argv.flag("j") else "hardlink" if argv.flag("h") else "symboliclink"
-    return (effect(K.WRITE, link, f"mklink ({kind})", extra=(("link_target", link_target or ""),)),)
+    return (link_made(link, link_target, f"mklink ({kind})", folder=argv.flag("j", "d")),)
 
 
 def _cmd_read(op: Operation) -> Effects:
@@ -639,6 +653,25 @@ def _findstr(op: Operation) -> Effects:
     return tuple(effect(K.READ, f, op.name) for f in files)
 
 
+def _makecab(op: Operation) -> Effects:
+    # `makecab SOURCE [DEST]`: DEST is written (a cabinet of SOURCE, or SOURCE itself with /V0 tricks).
+    words = argv_of(op).positionals(("d", "f", "l"))
+    source = words[0] if words else None
+    return (effect(K.READ, source, "makecab"), *(effect(K.WRITE, w, "makecab") for w in words[1:2]))
+
+
+def _extrac32(op: Operation) -> Effects:
+    # `extrac32 /C SOURCE DEST` copies a file (a LOLBin); `/E`, `/L DIR` unpack a cabinet into DIR or here.
+    argv = argv_of(op)
+    words = argv.positionals(("l",))
+    if argv.flag("c"):
+        return (effect(K.READ, words[0] if words else None, "extrac32 /c"),) + tuple(
+            effect(K.WRITE, w, "extrac32 /c") for w in words[1:2]
+        )
+    folder = argv.value("l") if argv.flag("l") else "."
+    return (effect(K.WRITE, folder, "extrac32", extra=RECURSIVE),)
+
+
 FILE_PROGRAMS: Mapping[str, Handler] = {
     "git": git_effects,
     "xcopy": _copy_program,
@@ -664,6 +697,8 @@ FILE_PROGRAMS: Mapping[str, Handler] = {
     "unzip": _unzip,
     "replace": _replace,
     "more": _cmd_read,
+    "makecab": _makecab,
+    "extrac32": _extrac32,
 }
 
 

@@ -11,7 +11,7 @@ import ntpath
 import re
 from collections.abc import Sequence
 
-from policy.rules.effects_common import Effects, argv_of, effect, lower
+from policy.rules.effects_common import LANDED, RECURSIVE, Effects, argv_of, effect, lower, unquote
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -126,6 +126,37 @@ def _own_options(words: Sequence[Value]) -> tuple[Value, list[Value]]:
             tree = word.split("=", 1)[1]
         rest = rest[2:] if valued else rest[1:]
     return tree, rest
+
+
+# `git clone`'s options that take the next word.
+_CLONE_VALUED = frozenset(
+    {"-b", "--branch", "-o", "--origin", "--depth", "-c", "--config", "--reference", "--reference-if-able"}
+    | {"--separate-git-dir", "-u", "--upload-pack", "--template", "-j", "--jobs", "--filter", "--shallow-since"}
+    | {"--shallow-exclude", "--bundle-uri", "--server-option"}
+)
+
+
+def _clone(tree: Value, words: Sequence[Value]) -> Effects:
+    """`git clone REPO [DIR]` fills DIR (by default the repository's name, in the working tree) with files
+    nobody can name: a clone into `~\\Documents\\WindowsPowerShell` is a profile (S-RULE-148)."""
+    operands: list[Value] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word is not None and unquote(word).startswith("-"):
+            skip = lower(word) in _CLONE_VALUED
+        else:
+            operands.append(word)
+    if not operands:
+        return ()
+    if len(operands) > 1:
+        folder = operands[1]
+    else:  # `https://h/u/dots.git`, `git@h:u/dots`, `C:\r\dots` → `dots`
+        last = re.split(r"[\\/:]", unquote(operands[0]).rstrip("\\/"))[-1] if operands[0] is not None else ""
+        folder = last.removesuffix(".git") or None
+    folder = _within(tree, folder) if folder is None or not ntpath.isabs(unquote(folder)) else folder
+    return (effect(K.WRITE, folder, "git clone", extra=(*RECURSIVE, *LANDED)),)
 
 
 def _clean(tree: Value, words: Sequence[Value]) -> Effects:
@@ -263,6 +294,8 @@ def git_effects(op: Operation) -> Effects:
         return own + _clean(tree, words)
     if sub == "push":
         return own + _push(tree, words)
+    if sub == "clone":
+        return own + _clone(tree, words)
     phrase = _thrown_away(sub, words)
     if phrase is None:
         return own

@@ -17,7 +17,8 @@ import posixpath
 import re
 import shlex
 
-from policy.rules.effects_common import Effects, effect, landed, lower, split_command_line, unquote
+from policy.rules.effects_common import RECURSIVE, Effects, effect, landed, lower, split_command_line, unquote
+from policy.rules.effects_downloads import download_writes
 from policy.rules.shell.ops import Effect, EffectKind, Value
 
 K = EffectKind
@@ -193,6 +194,32 @@ def _moved(cwd: str | None, words: list[Value]) -> str | None:
     return posixpath.normpath(posixpath.join(cwd, target))
 
 
+# rsync's remote end: `host:path`, `user@host:path`, `rsync://host/path` (a drive letter is one character).
+_RSYNC_REMOTE = re.compile(r"^(?:rsync://[^/]+|(?:[^@/\\\s]+@)?[^:/\\\s]{2,}:)")
+
+
+def _rsync(flags: list[str], operands: list[Value], paths: list[Value], shown: str) -> list[Effect]:
+    """`rsync SRC… DEST` (S-RULE-148): a source ending in `/` puts its contents into DEST, any other lands under
+    its own name; `-r`/`-a` take the tree below; `--delete` removes what DEST has that the sources lack."""
+    short = [f for f in flags if not f.startswith("--")]
+    tree = bool({"--recursive", "--archive"} & set(flags)) or any("r" in f or "a" in f for f in short)
+    destination = paths[-1] if not _RSYNC_REMOTE.match(unquote(operands[-1])) else None
+    out: list[Effect] = []
+    for raw, path in zip(operands[:-1], paths[:-1], strict=True):
+        remote = raw is not None and _RSYNC_REMOTE.match(unquote(raw)) is not None
+        if not remote:
+            out.append(effect(K.READ, path, shown, extra=RECURSIVE if tree else ()))
+        named = _RSYNC_REMOTE.sub("", unquote(raw)) if remote else path
+        contents = raw is not None and unquote(raw).endswith("/")
+        out += landed(named, destination, shown + " into a folder", tree=tree, contents=contents)
+    if destination is None:
+        return out
+    out.insert(0, effect(K.WRITE, destination, shown))
+    if any(f.startswith("--delete") for f in flags):
+        out.append(effect(K.DELETE_RECURSIVE, destination, shown + " --delete"))
+    return out
+
+
 def _rooted(word: str) -> bool:
     return word.startswith(("/", "~"))
 
@@ -234,12 +261,17 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         # Into a folder that exists, each source lands under its own name (S-RULE-147).
         into = [e for p in sources for e in landed(p, destination, shown + " into a folder", tree=tree)]
         return [*(effect(first_kind, p, shown) for p in sources), effect(K.WRITE, destination, shown), *into]
+    if verb == "rsync" and len(paths) > 1:
+        return _rsync(flags, operands, paths, shown)
     if verb in ("chmod", "chown") and len(paths) > 1:
         return [effect(K.WRITE, p, shown) for p in paths[1:]]  # the first operand is the mode or owner
     if verb in ("touch", "tee", "truncate"):
         return [effect(K.WRITE, p, shown) for p in paths]
     if verb == "dd":
         return _dd(words, shown)
+    if verb in ("curl", "wget"):  # where it saves: `-o`, `-O`, `-P`, the URL's name (S-RULE-148)
+        mapped = [w if w is None or not _rooted(w) else wsl_path(w) for w in words]
+        return list(download_writes(verb, mapped))
     # Anything else may read what it is handed (`cat`, `sqlite3`, `tar`); the judge weighs reads
     # only of credential stores, so every operand with a separator is read.
     return [
@@ -268,7 +300,7 @@ def _dd(words: list[Value], shown: str) -> list[Effect]:
 # Unix tools run as Windows programs (Git for Windows' `usr\bin`, MSYS2, Cygwin, busybox-w32): `rm.exe -rf C:/x`
 # deletes as `wsl rm` does (S-RULE-138). `find` is Windows' own text search unless it is handed `-delete`.
 UNIX_TOOLS = frozenset(
-    {"rm", "rmdir", "unlink", "shred", "mv", "cp", "chmod", "chown", "touch", "tee", "truncate", "dd"}
+    {"rm", "rmdir", "unlink", "shred", "mv", "cp", "chmod", "chown", "touch", "tee", "truncate", "dd", "rsync"}
 )
 
 

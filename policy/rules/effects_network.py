@@ -32,6 +32,7 @@ from policy.rules.effects_common import (
     bind,
     display,
     effect,
+    landed,
     lower,
     targets,
     unquote,
@@ -183,11 +184,26 @@ _REMOTE_SPEC = re.compile(r"^(?:[^@\\/\s]+@)?[^:\\/\s@]{2,}:")
 
 
 def _scp(op: Operation) -> Effects:
-    words = argv_of(op).positionals(("i", "o", "c", "f", "l", "s", "j"))
-    if len(words) < 2 or not any(w is None or _REMOTE_SPEC.match(unquote(w)) for w in words[-1:]):
+    argv = argv_of(op)
+    words = argv.positionals(("i", "o", "c", "f", "l", "s", "j", "pw"))
+    if len(words) < 2:
         return ()
+    if words[-1] is not None and not _REMOTE_SPEC.match(unquote(words[-1])):
+        return _fetched_into(op.name, words, tree=argv.flag("r"))
     sent = [w for w in words[:-1] if w is None or not _REMOTE_SPEC.match(unquote(w))]
     return tuple(effect(K.UPLOAD, w, f"{op.name} to another machine") for w in sent)
+
+
+def _fetched_into(name: str, words: Sequence[Value], *, tree: bool) -> Effects:
+    """`scp host:authorized_keys ~\\.ssh`: the local destination is written, and into a folder each file lands
+    under its own name, the remote path's last one (`host:` alone is the remote home: any name; S-RULE-148)."""
+    destination = words[-1]
+    out = [effect(K.WRITE, destination, f"{name} destination")]
+    for source in words[:-1]:
+        text = unquote(source)
+        path = text.split(":", 1)[1] if source is not None and _REMOTE_SPEC.match(text) else source
+        out += landed(path, destination, f"{name} into a folder", tree=tree)
+    return tuple(out)
 
 
 # Cloud storage and sync tools: `<tool> <verb> SOURCE… DEST` sends what is local when DEST is remote.
@@ -274,9 +290,15 @@ def _bitsadmin(op: Operation) -> Effects:
 
 
 def _tftp(op: Operation) -> Effects:
-    # `tftp [-i] HOST PUT SOURCE [DEST]`
+    # `tftp [-i] HOST PUT SOURCE [DEST]`; `tftp [-i] HOST GET SOURCE [DEST]` writes DEST, or SOURCE's name here.
     words = argv_of(op).positionals()
     verbs = [lower(w) if w is not None else None for w in words]
+    if "get" in verbs:
+        at = verbs.index("get")
+        source = words[at + 1] if len(words) > at + 1 else None
+        if len(words) > at + 2:
+            return (effect(K.WRITE, words[at + 2], "tftp get"),)
+        return (effect(K.WRITE, None if source is None else re.split(r"[\\/]", unquote(source))[-1], "tftp get"),)
     if "put" not in verbs:
         return ()
     at = verbs.index("put")

@@ -29,6 +29,7 @@ from policy.rules.effects_common import (
     targets,
     unquote,
 )
+from policy.rules.effects_downloads import download_writes, saved_in
 from policy.rules.effects_linux import DISTRO_LAUNCHERS, UNIX_TOOLS, linux_effects, unix_tool_effects, unregistered
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
@@ -306,18 +307,26 @@ def _forfiles(op: Operation) -> Effects:
 
 def _web_request(op: Operation) -> Effects:
     bound = bind(op, ("uri",))
-    return tuple(effect(K.WRITE, p, display(op.name) + " -OutFile") for p in targets(bound, "outfile"))
+    written = targets(bound, "outfile")
+    out = [effect(K.WRITE, p, display(op.name) + " -OutFile") for p in written]
+    # PowerShell 7.4+: an -OutFile that is a folder gets the file under the URL's name (S-RULE-148).
+    for folder in written:
+        out += saved_in(targets(bound, "uri"), folder, display(op.name) + " -OutFile into a folder")
+    return tuple(out)
 
 
 def _bits_transfer(op: Operation) -> Effects:
     bound = bind(op, ("source", "destination"))
-    return tuple(effect(K.WRITE, p, "Start-BitsTransfer") for p in targets(bound, "destination"))
+    written = targets(bound, "destination")
+    out = [effect(K.WRITE, p, "Start-BitsTransfer") for p in written]
+    # A -Destination folder gets each file under its source's name (S-RULE-148).
+    for folder in written:
+        out += saved_in(targets(bound, "source"), folder, "Start-BitsTransfer into a folder")
+    return tuple(out)
 
 
 def _curl(op: Operation) -> Effects:
-    argv = argv_of(op)
-    outputs = argv.values("o", "output", "outfile", "output-document")
-    return tuple(effect(K.WRITE, p, f"{op.name} -o") for p in outputs)
+    return download_writes(ntpath.basename(lower(op.name)).removesuffix(".exe"), argv_of(op).words)
 
 
 _TRUST_STORES = frozenset({"root", "authroot", "trustedpublisher", "trustedpeople"})  # effects_security.TRUST_STORES

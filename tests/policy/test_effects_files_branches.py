@@ -63,7 +63,6 @@ CMDLETS: list[tuple[str, list[Row]]] = [
         [
             _e(K.READ, r"C:\Temp\a.txt", "Copy-Item"),
             _e(K.WRITE, r"D:\a.txt", "Copy-Item destination"),
-            _e(K.WRITE, r"D:\a.txt\a.txt", "Copy-Item into a folder", INTO),
         ],
     ),
     # A move takes the folder itself along: it is a MOVE, not a read of its contents.
@@ -72,7 +71,6 @@ CMDLETS: list[tuple[str, list[Row]]] = [
         [
             _e(K.MOVE, r"C:\Temp\dir", "Move-Item -Recurse"),
             _e(K.WRITE, r"D:\dir", "Move-Item destination"),
-            _e(K.WRITE, r"D:\dir\dir", "Move-Item -Recurse into a folder", TREE_INTO),
         ],
     ),
     (
@@ -152,13 +150,18 @@ CMDLETS: list[tuple[str, list[Row]]] = [
     (
         r"New-Item -ItemType SymbolicLink -Path C:\Temp\link -Value C:\Windows",
         [
-            _e(K.WRITE, r"C:\Temp\link", "New-Item -ItemType symboliclink", (("link_target", r"C:\Windows"),)),
+            _e(
+                K.WRITE,
+                r"C:\Temp\link",
+                "New-Item -ItemType symboliclink",
+                (("link_target", r"C:\Windows"), *TREE_INTO),
+            ),
         ],
     ),
     (
         r"New-Item -ItemType Junction -Path C:\Temp\j -Target C:\Windows",
         [
-            _e(K.WRITE, r"C:\Temp\j", "New-Item -ItemType junction", (("link_target", r"C:\Windows"),)),
+            _e(K.WRITE, r"C:\Temp\j", "New-Item -ItemType junction", (("link_target", r"C:\Windows"), *TREE_INTO)),
         ],
     ),
     (
@@ -247,7 +250,7 @@ CMD: list[tuple[str, list[Row]]] = [
     (r"cmd /c copy C:\a.txt", [_e(K.READ, r"C:\a.txt", "copy")]),
     (
         r"cmd /c mklink /J C:\Temp\j C:\Windows",
-        [_e(K.WRITE, r"C:\Temp\j", "mklink (junction)", (("link_target", r"C:\Windows"),))],
+        [_e(K.WRITE, r"C:\Temp\j", "mklink (junction)", (("link_target", r"C:\Windows"), *TREE_INTO))],
     ),
     (
         r"cmd /c mklink /H C:\Temp\h C:\Windows\win.ini",
@@ -258,7 +261,7 @@ CMD: list[tuple[str, list[Row]]] = [
     (
         r"cmd /c mklink /D C:\Temp\s C:\Windows",
         [
-            _e(K.WRITE, r"C:\Temp\s", "mklink (symboliclink)", (("link_target", r"C:\Windows"),)),
+            _e(K.WRITE, r"C:\Temp\s", "mklink (symboliclink)", (("link_target", r"C:\Windows"), *TREE_INTO)),
         ],
     ),
     (r"cmd /c mklink C:\Temp\s", [_e(K.WRITE, r"C:\Temp\s", "mklink (symboliclink)", (("link_target", ""),))]),

@@ -693,7 +693,16 @@ _BA = "bitsadmin /transfer (LOLBin download)"
         ),
         pytest.param(
             r"Invoke-RestMethod https://api.example.com/x -OutFile C:\Temp\x.json",
-            (_e(K.WRITE, "C:\\Temp\\x.json", "Invoke-RestMethod -OutFile"),),
+            (
+                _e(K.WRITE, "C:\\Temp\\x.json", "Invoke-RestMethod -OutFile"),
+                # PowerShell 7.4: were x.json a folder, the file would be saved in it as `x` (S-RULE-148)
+                _e(
+                    K.WRITE,
+                    "C:\\Temp\\x.json\\x",
+                    "Invoke-RestMethod -OutFile into a folder",
+                    extra=(("landed", "true"),),
+                ),
+            ),
             id="irm",
         ),
         pytest.param("Invoke-WebRequest https://example.com", (), id="iwr-no-file"),
@@ -704,7 +713,10 @@ _BA = "bitsadmin /transfer (LOLBin download)"
         ),
         pytest.param(
             r"Start-BitsTransfer https://example.com/a.exe C:\Temp\b.exe",
-            (_e(K.WRITE, "C:\\Temp\\b.exe", "Start-BitsTransfer"),),
+            (
+                _e(K.WRITE, "C:\\Temp\\b.exe", "Start-BitsTransfer"),
+                _e(K.WRITE, "C:\\Temp\\b.exe\\a.exe", "Start-BitsTransfer into a folder", extra=(("landed", "true"),)),
+            ),
             id="bits-positional",
         ),
         pytest.param("Start-BitsTransfer -Source https://example.com/a.exe", (), id="bits-no-destination"),

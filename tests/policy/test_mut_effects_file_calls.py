@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_common import effect
+from policy.rules.effects_common import LANDED, RECURSIVE, effect
 from policy.rules.effects_file_calls import FILE_CALLS, FILE_METHODS
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 from tests._requirements import requirement
@@ -121,7 +121,14 @@ def test_visualbasic_delete_directory_keeps_contents_only_when_told_to_throw(opt
         (
             "io.directory::createsymboliclink",
             ("C:\\l",),
-            (effect(K.WRITE, "C:\\l", "[IO.Directory]::CreateSymbolicLink", extra=(("link_target", ""),)),),
+            (
+                effect(
+                    K.WRITE,
+                    "C:\\l",
+                    "[IO.Directory]::CreateSymbolicLink",
+                    extra=(("link_target", ""), *RECURSIVE, *LANDED),  # a folder's link: all below it (S-RULE-148)
+                ),
+            ),
         ),
         ("io.file::writealltext", (HOSTS, "x"), (effect(K.WRITE, HOSTS, "[IO.File]::writealltext"),)),
         ("io.file::readalltext", (HOSTS,), (effect(K.READ, HOSTS, "[IO.File]::readalltext"),)),

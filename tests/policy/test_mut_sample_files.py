@@ -23,8 +23,11 @@ MACHINE_ENV = "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Enviro
 LOGIN_DATA = "C:\\Users\\bob\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Login Data"
 
 
-def _link(target: str, detail: str, link_target: str) -> Effect:
-    return effect(K.WRITE, target, detail, extra=(("link_target", link_target),))
+def _link(target: str, detail: str, link_target: str, *, folder: bool = True) -> Effect:
+    # A link that may lead to a folder replaces everything below its path (S-RULE-148).
+    return effect(
+        K.WRITE, target, detail, extra=(("link_target", link_target), *((*RECURSIVE, *LANDED) if folder else ()))
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -55,10 +58,14 @@ def _link(target: str, detail: str, link_target: str) -> Effect:
             "cmd /c mklink /j C:\\l C:\\t", (_link("C:\\l", "mklink (junction)", "C:\\t"),), id="mklink-junction"
         ),
         pytest.param(
-            "cmd /c mklink /h C:\\l C:\\t", (_link("C:\\l", "mklink (hardlink)", "C:\\t"),), id="mklink-hardlink"
+            "cmd /c mklink /h C:\\l C:\\t",
+            (_link("C:\\l", "mklink (hardlink)", "C:\\t", folder=False),),
+            id="mklink-hardlink",
         ),
         pytest.param(
-            "cmd /c mklink C:\\l C:\\t", (_link("C:\\l", "mklink (symboliclink)", "C:\\t"),), id="mklink-symlink"
+            "cmd /c mklink C:\\l C:\\t",
+            (_link("C:\\l", "mklink (symboliclink)", "C:\\t", folder=False),),
+            id="mklink-symlink",
         ),
         pytest.param(
             "cmd /c move C:\\a D:\\b",
@@ -111,7 +118,7 @@ def _link(target: str, detail: str, link_target: str) -> Effect:
         pytest.param("findstr pat C:\\a.txt", (effect(K.READ, "C:\\a.txt", "findstr"),), id="findstr-reads-its-files"),
         pytest.param(
             "fsutil hardlink create C:\\l C:\\t",
-            (_link("C:\\l", "fsutil hardlink", "C:\\t"),),
+            (_link("C:\\l", "fsutil hardlink", "C:\\t", folder=False),),
             id="fsutil-hardlink-writes-the-link",
         ),
         pytest.param("fsutil file queryextents C:\\x", (), id="fsutil-file-queryextents-reads-nothing"),

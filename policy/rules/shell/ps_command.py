@@ -124,6 +124,10 @@ def _takes_value(command: str, written: str) -> tuple[str, bool]:
     return key, not is_switch(command, key)
 
 
+# Windows PowerShell's aliases of Invoke-WebRequest that name a program in PowerShell 7.
+_ALIASED_PROGRAMS = frozenset({"curl", "wget"})
+
+
 @dataclass(slots=True)
 class Word:
     """One element of a command after the name: a parameter, an argument, or a splat."""
@@ -284,6 +288,10 @@ class CommandWalker(MethodCalls):
             return UNKNOWN
         params, args, named, positional = self._bind(canonical, words, text)
         self.record("powershell", canonical, tuple(params), tuple(args), text, input_from)
+        if canonical == "invoke-webrequest" and name.lower() in _ALIASED_PROGRAMS:
+            # `curl`/`wget` are Invoke-WebRequest in Windows PowerShell but curl.exe/wget.exe in PowerShell 7
+            # (which has no such alias): both readings are judged (`curl -o C:\x\a.dll URL`, S-RULE-148).
+            self._program(name.lower(), words, text, input_from, piped)
         if kind == "function":
             self.run_block(self.functions[canonical])
             return UNKNOWN
