@@ -352,3 +352,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     And the model calls "Type" with {"text": "C:\\Users -Recurse -Force", "loc": [741, 452], "press_enter": true}
     Then the result is refused with COMMAND_RULE
     And the desktop received only the typed text "Remove-Item `"
+
+  @S-RULE-149
+  Scenario: A protected path typed into a Save dialog's name box is refused, and nothing is typed
+    Given a gateway in front of the simulated desktop "settings"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "C:\\Users\\me\\.ssh\\authorized_keys", "loc": [950, 665], "press_enter": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "notes2.txt", "loc": [950, 665], "press_enter": true}
+    Then the desktop received exactly one "type"

@@ -29,13 +29,16 @@ from policy.freshness import basis_of
 from policy.labels import label_table
 from policy.observation import Observation, Point
 from policy.rules.keyboard import (
+    FILE_NAME_BOXES,
     RISK,
     UNKNOWN_FOLDER,
     TypingTarget,
     caret_position,
+    dialog_folder,
     document_run_button,
     document_run_keys,
     edits_line,
+    file_name_box,
     location_statements,
     shows_credential_prompt,
     submit_target,
@@ -55,6 +58,12 @@ RUNS_TEXT = frozenset(
 CONSOLES = frozenset({TypingTarget.INTERPRETER, TypingTarget.CONSOLE})
 INTERPRETER_RULE = "dynamic-command"
 TYPED_TOOLS = frozenset({"Type", "MultiEdit", "Shortcut", "Click"})
+
+# A file dialog's name box (S-RULE-149): the path typed there is saved to or opened, as FileSystem's `path` is.
+FILE_DIALOGS = frozenset({TypingTarget.FILE_SAVE, TypingTarget.FILE_OPEN})
+# A name the dialog resolves by itself: a drive, a share, `%VAR%` (the dialog expands it); a bare name is in the
+# dialog's own folder.
+_ROOTED_NAME = re.compile(r"^(?:[A-Za-z]:|\\\\|//|%[^%]+%)")
 
 CREDENTIAL_PROMPT_RULE = "credential-prompt"
 UNKNOWN_PASTE_RULE = "unknown-paste"
@@ -78,8 +87,12 @@ def _target(obs: Observation | None, point: Point | None, label: int | None) -> 
     return typing_target(obs.capture, point)
 
 
-def _judge(text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: bool) -> RuleHit | None:
+def _judge(
+    text: str, where: tuple[TypingTarget, str], ctx: Context, *, enter: bool, folder: str | None = None
+) -> RuleHit | None:
     kind, description = where
+    if kind in FILE_DIALOGS:
+        return _file_name_hit(text, where, ctx, folder)
     if kind is TypingTarget.CREDENTIAL_PROMPT:
         return RuleHit(
             rule_id=CREDENTIAL_PROMPT_RULE,
@@ -154,6 +167,45 @@ _SETS_ENVIRONMENT = re.compile(
 
 # Quoted text only mentions a definition (`Write-Output 'function f {}'`).
 _QUOTED_TEXT = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+def _file_name_hit(text: str, where: tuple[TypingTarget, str], ctx: Context, folder: str | None) -> RuleHit | None:
+    """S-RULE-149: a path typed into a file dialog's name box is written (a Save dialog) or opened and shown (an
+    Open dialog) once Enter or the dialog's button follows: judged as FileSystem `write` or `read` of it. A bare
+    name is in the dialog's folder: judged there when the dialog shows it, else not at all, except a name that
+    climbs out of it (`..\\.ssh\\x`), which lands where nobody can tell."""
+    if ctx.rules is None:
+        return None
+    saving = where[0] is TypingTarget.FILE_SAVE
+    hits: list[RuleHit] = []
+    for name in re.findall(r'"([^"]*)"', text) or [text]:  # an Open dialog takes `"a.txt" "b.txt"`
+        path = name.strip()
+        if not path:
+            continue
+        if not _ROOTED_NAME.match(path):
+            if folder is not None:
+                path = folder.rstrip("\\/") + "\\" + path
+            elif ".." in re.split(r"[\\/]", path):
+                hits.append(_climbs_out(path, where))
+                continue
+            else:
+                continue
+        hit = ctx.rules.match("FileSystem", {"mode": "write" if saving else "read", "path": path})
+        if hit is not None:
+            what = "saved there" if saving else "opened and shown"
+            hits.append(replace(hit, reason=f"a path typed into {where[1]} is {what}: {hit.reason}"))
+    return _worst(hits)
+
+
+def _climbs_out(path: str, where: tuple[TypingTarget, str]) -> RuleHit:
+    return RuleHit(
+        rule_id=INTERPRETER_RULE,
+        action="ask",
+        risk="dynamic-command",
+        reason=f"{path!r} typed into {where[1]} climbs out of the dialog's folder, which the observation does not "
+        "show, so where the file lands cannot be judged. Instead, type the whole path (`C:\\Users\\…`), or use "
+        "FileSystem, whose paths the gateway judges.",
+    )
 
 
 def _outside_quotes(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -348,6 +400,11 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
         runs = next((r for p in _points(obs, call) if (r := document_run_button(obs.capture, p))), None)
         if runs is not None:
             return _document_run(runs)
+        # Save or Open in a file dialog: the path its name box holds is written or opened (S-RULE-149).
+        submitted = next((b for p in _points(obs, call) if (b := file_name_box(obs.capture, p))), None)
+        if submitted is not None:
+            kind, description, value, folder = submitted
+            return _file_name_hit(value, (kind, description), ctx, folder)
         # A click on a UAC or Windows Security prompt (Yes: the elevation) is a person's call (S-RULE-69).
         for point in _points(obs, call) if shows_credential_prompt(obs.capture) else ():
             kind, description = typing_target(obs.capture, point)
@@ -378,11 +435,12 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     at_start = caret == "start"
     for item in typed_inputs(call.tool, call.args):
         where = _target(obs, item.point, item.label)
+        folder = _dialog_folder(obs) if where[0] in FILE_DIALOGS and obs is not None else None
         # The text alone, and the line it completes: `r` typed earlier, then `d /s /q C:\x` + Enter
         # (or, typed at the start of the line, `Remove-Item ` in front of `C:\x -Recurse` typed earlier).
         line = item.text + before if at_start else before + item.text
         for text in (item.text, line) if before else (item.text,):
-            hit = _judge(text, where, ctx, enter=item.enter)
+            hit = _judge(text, where, ctx, enter=item.enter, folder=folder)
             if hit is not None:
                 hits.append(hit)
         # A click in a field that holds text may put the caret anywhere in it (a Run box, an address bar).
@@ -400,6 +458,14 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
 
 # Buttons that decline a prompt: clicking them raises nothing and hands over nothing.
 _DECLINE_BUTTONS = frozenset({"no", "cancel", "close", "don't allow", "deny"})
+
+
+def _dialog_folder(obs: Observation) -> str | None:
+    """The folder a file dialog in the observation shows (its breadcrumb), for a bare name typed into it."""
+    titles = dict.fromkeys(
+        e.window for e in obs.capture.elements if e.window and e.name.strip().casefold() in FILE_NAME_BOXES
+    )
+    return next((f for t in titles if t is not None and (f := dialog_folder(obs.capture, t)) is not None), None)
 
 
 def _declines(obs: Observation, point: Point) -> bool:

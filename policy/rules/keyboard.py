@@ -58,6 +58,8 @@ class TypingTarget(StrEnum):
     CONSOLE = "console"  # PowerShell, pwsh, cmd, Windows Terminal, WSL, any console text area
     RUN_BOX = "run-box"  # Win+R, Task Manager's "Create new task", the Start menu search
     ADDRESS_BAR = "address-bar"  # Explorer's / a file dialog's / a browser's address bar
+    FILE_SAVE = "file-save"  # a Save dialog's "File name:" box: the path typed there is written (S-RULE-149)
+    FILE_OPEN = "file-open"  # an Open dialog's "File name:" box: the path typed there is opened and shown
     CREDENTIAL_PROMPT = "credential-prompt"  # UAC, Windows Security: always a person's call
     TEXT = "text"  # an ordinary text field or document
     UNKNOWN = "unknown"  # the observation does not show where the text lands
@@ -70,6 +72,8 @@ RISK = (
     TypingTarget.CONSOLE,
     TypingTarget.RUN_BOX,
     TypingTarget.ADDRESS_BAR,
+    TypingTarget.FILE_SAVE,
+    TypingTarget.FILE_OPEN,
     TypingTarget.UNKNOWN,
     TypingTarget.TEXT,
 )
@@ -137,6 +141,10 @@ _BROWSER_TITLE = re.compile(
 )
 _BROWSER_BARS = re.compile(r"address and search bar|search or enter (?:web )?address|search .*or enter address|url bar")
 _SHELL_BARS = re.compile(r"address|address bar|address: .*")
+# The common file dialog's name box (S-RULE-149), and the titles of the dialogs that write what it names.
+FILE_NAME_BOXES = frozenset({"file name:", "file name", "filename:"})
+_SAVE_TITLES = re.compile(r".*\b(?:save|export|download|print to file|keep)\b.*")
+_SAVE_BUTTONS = frozenset({"save", "&save", "export", "download"})
 _TERMINAL_CTRLS = frozenset({"terminal"})
 # An editor's integrated terminal (S-RULE-126): VS Code (and Cursor, Windsurf) name its input "Terminal 1, pwsh",
 # xterm.js "Terminal input", JetBrains IDEs and Visual Studio a "Terminal" tool window (its tab too: a click there
@@ -261,6 +269,14 @@ class _View:
             return _Place(TypingTarget.ADDRESS_BAR, f"the address bar {el.name!r} of {title!r}")
         if not is_browser_title(title) and _SHELL_BARS.fullmatch(name) and self._in_address_band(el):
             return _Place(TypingTarget.ADDRESS_BAR, f"the address bar of {title!r}")
+        if name in FILE_NAME_BOXES and el.control in ("edit", "combo box"):
+            # The path typed here is saved to, or opened and shown (S-RULE-149): judged as FileSystem's would be.
+            buttons = (e for e in self.by_window.get(title, []) if e.control in ("button", "split button"))
+            saves = _SAVE_TITLES.fullmatch(_fold(title)) is not None or any(
+                _fold(e.name) in _SAVE_BUTTONS for e in buttons
+            )
+            kind = TypingTarget.FILE_SAVE if saves else TypingTarget.FILE_OPEN
+            return _Place(kind, f"the {el.name!r} box of the file dialog {title!r}")
         if _fold(title) in _SEARCH_TITLES and el.control == "edit":
             return _Place(TypingTarget.RUN_BOX, f"the {title} search box, which starts what is typed")
         what = "password field" if el.is_password else el.control
@@ -339,6 +355,49 @@ def submit_target(capture: Capture, point: Point | None) -> tuple[TypingTarget, 
             place = view.window_place(el.window or "")
             if place is not None and place.kind is TypingTarget.RUN_BOX:
                 return place.kind, place.description
+    return None
+
+
+# A file dialog's buttons that save or open what its name box holds (S-RULE-149).
+_FILE_SUBMIT_BUTTONS = frozenset({"save", "&save", "open", "&open", "ok", "export", "download", "upload"})
+# A file dialog's folder, when its breadcrumb shows it (`Address: C:\Users\me\Documents`).
+_DIALOG_FOLDER = re.compile(r"address: (.+)", re.IGNORECASE)
+
+
+def file_name_box(capture: Capture, point: Point | None) -> tuple[TypingTarget, str, str, str | None] | None:
+    """The file dialog whose Save or Open button is printed exactly at `point`, with the path its name box holds.
+
+    Args:
+        capture: the parsed Snapshot the click acts on.
+        point: the click's screen point, or None.
+
+    Returns:
+        `(FILE_SAVE or FILE_OPEN, description, the box's text, the dialog's folder or None)`, or None when the
+        click is on no such button or the box holds nothing.
+    """
+    if point is None:
+        return None
+    view = _View(capture)
+    for el in capture.elements:
+        if (
+            el.point != point
+            or el.control not in ("button", "split button")
+            or _fold(el.name) not in _FILE_SUBMIT_BUTTONS
+        ):
+            continue
+        for box in view.by_window.get(el.window or "", []):
+            place = view.element_place(box) if _fold(box.name) in FILE_NAME_BOXES else None
+            if place is not None and place.kind in (TypingTarget.FILE_SAVE, TypingTarget.FILE_OPEN) and box.value:
+                return place.kind, place.description, box.value, dialog_folder(capture, el.window or "")
+    return None
+
+
+def dialog_folder(capture: Capture, title: str) -> str | None:
+    """The folder a file dialog shows in its breadcrumb (`Address: C:\\x`), or None when it shows none."""
+    for el in capture.elements:
+        found = _DIALOG_FOLDER.fullmatch(el.name.strip()) if el.window == title else None
+        if found is not None:
+            return found.group(1).strip()
     return None
 
 
