@@ -123,7 +123,8 @@ def _judge(
     moved = location_statements(ctx.view.console_moves) if kind in _SESSIONS else ""
     read = ctx.rules.match("PowerShell", {"command": moved + text})
     linux = _as_linux(text, ctx) if kind is TypingTarget.CONSOLE else None
-    hit = _worst([h for h in (read, _as_cmd(text, ctx), linux) if h is not None])
+    opened = _as_opened_path(text, ctx) if kind in _OPENERS else None
+    hit = _worst([h for h in (read, _as_cmd(text, ctx), linux, opened) if h is not None])
     if hit is None:
         return _worst(hits_here)
     runs = "and run (Enter follows)" if enter else "(a later Enter runs it)"
@@ -267,6 +268,25 @@ def _unknown_line(where: tuple[TypingTarget, str]) -> RuleHit | None:
         "gateway unable to know what the line now says. Instead, press Esc (Shortcut `esc`) to empty the line, "
         "then type the whole command in one Type call with press_enter=true, so it can be judged.",
     )
+
+
+# The Run box and an address bar open a path whole, blanks and all (`C:\…\User Data\Default\Login Data`), and a
+# browser's `view-source:` shows the file it names (S-RULE-149).
+_OPENERS = frozenset({TypingTarget.RUN_BOX, TypingTarget.ADDRESS_BAR})
+_OPENED_PATH = re.compile(
+    r"^(?:view-source:)?(?:file:/*(?=[A-Za-z]:)|(?=file:))?((?:[A-Za-z]:|\\\\|//|%[^%]+%|file:)[^\"<>|]*)$",
+    re.IGNORECASE,
+)
+
+
+def _as_opened_path(text: str, ctx: Context) -> RuleHit | None:
+    """The rule the text hits as one path opened (`Invoke-Item` of it): a command line would split it at its
+    blanks, and a browser's `view-source:` or a `file:///` URL hides the path from the command reading."""
+    found = _OPENED_PATH.match(text.strip())
+    if ctx.rules is None or found is None or found.group(0) == found.group(1) and " " not in found.group(1):
+        return None  # a path with no blank and no prefix is the command reading's own word
+    path = found.group(1).strip().replace("/", "\\") if found.group(1)[1:2] == ":" else found.group(1).strip()
+    return ctx.rules.match("PowerShell", {"command": "Invoke-Item -LiteralPath " + _quoted(path)})
 
 
 def _quoted(text: str) -> str:

@@ -127,3 +127,27 @@ def test_file_name_box_finds_the_dialog_of_a_save_button_only() -> None:
     assert file_name_box(cap, (1145, 755)) is None  # Cancel
     assert file_name_box(cap, (1, 1)) is None
     assert file_name_box(cap, None) is None
+
+
+@requirement("S-RULE-149")
+@pytest.mark.parametrize("scenario", ["explorer-address", "browser-address", "run-box"])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # opened whole, blanks and all, as ShellExecute opens it (a command line would split it)
+        (
+            "C:\\Users\\me\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Login Data",
+            ("credential-access", "deny"),
+        ),
+        ("view-source:file:///C:/Users/me/.ssh/id_rsa", ("credential-access", "deny")),
+        ("C:\\Users\\me\\My Documents\\report 2024.docx", None),
+        ("file:///C:/Users/me/Documents/a.pdf", None),
+        ("view-source:https://example.com", None),
+    ],
+)
+def test_the_run_box_and_address_bars_open_a_path_whole(scenario: str, text: str, expected: object) -> None:
+    """S-RULE-149: a path typed where it is opened is judged as `Invoke-Item` of the whole of it."""
+    cap = capture_of(scenario)
+    points = [e.point for e in cap.elements if "focused" in e.flags and e.point is not None]
+    loc = list(points[0]) if points else [850, 62]
+    assert hit_on(cap, "Type", text=text, loc=loc, press_enter=True) == expected
