@@ -1236,3 +1236,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When "App" is called with {"mode": "launch_executable", "executable": "C:\\Windows\\System32\\curl.exe", "args": ["-O", "https://example.com/a.zip"], "cwd": "C:\\Users\\me\\Downloads"}
     Then the call hits no rule
+
+  @S-RULE-151
+  Scenario: Registering an application-compatibility shim database is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "sdbinst -q C:\t\x.sdb"
+    Then the call hits rule "persistence-hijack" with action "deny"
+    When "Registry" is called with {"mode": "set", "path": "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\InstalledSDB\\x", "name": "DatabasePath", "value": "C:\\t\\x.sdb"}
+    Then the call hits rule "persistence-hijack" with action "deny"
+    When "Registry" is called with {"mode": "get", "path": "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\InstalledSDB"}
+    Then the call hits no rule

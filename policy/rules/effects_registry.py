@@ -212,7 +212,16 @@ def _lgpo(op: Operation) -> Effects:
     return (effect(K.REGISTRY_SET, None, f"LGPO {applies[0]} (policy settings from a file)"),)
 
 
+# `sdbinst x.sdb` registers a shim database (`-u` removes one): its fixes load into the programs it names (S-RULE-151).
+_SHIM_DATABASES = r"HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AppCompatFlags\InstalledSDB"
+
+
+def _sdbinst(op: Operation) -> Effects:
+    return (effect(K.REGISTRY_SET, _SHIM_DATABASES, "sdbinst"),)
+
+
 REGISTRY_PROGRAMS: Mapping[str, Handler] = {
+    "sdbinst": _sdbinst,
     "reg": _reg,
     "lgpo": _lgpo,
     "setx": _setx,

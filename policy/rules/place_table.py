@@ -302,6 +302,8 @@ winlogon-key       hijack-key     tree | the Winlogon settings (Shell, Userinit)
     $NT\winlogon
 ifeo-key           hijack-key     tree | Image File Execution Options (a debugger hijack point)
     $NT\{image file execution options,silentprocessexit}
+appcompat-shim-key hijack-key     tree | an application-compatibility shim database (it patches each program it names)
+    $NT\appcompatflags\{installedsdb,custom}
 appinit-key        hijack-key     tree | AppInit_DLLs and the Load/Run values
     $NT\windows [appinit_dlls, loadappinit_dlls, load, run, requiresignedappinit_dlls]
 cmd-autorun-key    hijack-key     tree | cmd's AutoRun command

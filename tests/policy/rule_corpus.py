@@ -4336,6 +4336,21 @@ DANGEROUS += [
 ]
 ORDINARY += [("App", _app_exe(_GIT_RM, ["-f", "notes.txt"], r"C:\Users\me\Documents"))]
 
+# An application-compatibility shim database (S-RULE-151).
+DANGEROUS += [
+    ("PowerShell", _ps(r"sdbinst -q C:\t\x.sdb"), "persistence-hijack"),
+    (
+        "Registry",
+        _reg(
+            "set", r"HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AppCompatFlags\InstalledSDB\x", "DatabasePath"
+        ),
+        "persistence-hijack",
+    ),
+]
+ORDINARY += [
+    ("Registry", _reg("get", r"HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AppCompatFlags\InstalledSDB"))
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
