@@ -1246,3 +1246,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-hijack" with action "deny"
     When "Registry" is called with {"mode": "get", "path": "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\AppCompatFlags\\InstalledSDB"}
     Then the call hits no rule
+
+  @S-RULE-152
+  Scenario: Defender told to allow a threat, and the vulnerable-driver blocklist, are refused
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-MpPreference -ThreatIDDefaultAction_Ids 2147519003 -ThreatIDDefaultAction_Actions 6"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "reg add HKLM\SYSTEM\CurrentControlSet\Control\CI\Config /v VulnerableDriverBlocklistEnable /t REG_DWORD /d 0 /f"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Set-MpPreference -ThreatIDDefaultAction_Ids 2147519003 -ThreatIDDefaultAction_Actions 3"
+    Then the call hits no rule

@@ -297,6 +297,8 @@ def _turns_off(name: str, value: Value) -> bool:
         return value is None or folded not in ("false", "$false", "0")
     if name in _DEFENDER_OFF_VALUES:
         return value is None or folded in _DEFENDER_OFF_VALUES[name]
+    if name == "threatiddefaultaction_actions":  # one action per threat id: any Allow lets that threat stay
+        return value is None or any(part.strip() in _ALLOW_ACTIONS for part in folded.split(","))
     return name.endswith("defaultaction") and folded in _ALLOW_ACTIONS
 
 

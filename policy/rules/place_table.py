@@ -349,6 +349,8 @@ smartscreen-key    security-tool-key tree | SmartScreen's settings
     hk*\software\policies\microsoft\{edge,microsoftedge\phishingfilter} [smartscreenenabled, enabledv9, preventoverride]
 device-guard-key   security-tool-key tree | Device Guard and virtualization-based security (VBS, HVCI)
     $CTL\deviceguard; hklm\software\policies\microsoft\windows\deviceguard
+code-integrity-key security-tool-key tree | the code-integrity settings (the vulnerable-driver blocklist)
+    $CTL\ci
 smb-key            security-tool-key tree | the SMB server's protocol and signing settings
     $SVC\lanmanserver\parameters [smb1, smb2, requiresecuritysignature, enablesecuritysignature, restrictnullsessaccess]
     $SVC\lanmanworkstation\parameters [requiresecuritysignature, enablesecuritysignature, allowinsecureguestauth]

@@ -4351,6 +4351,23 @@ ORDINARY += [
     ("Registry", _reg("get", r"HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AppCompatFlags\InstalledSDB"))
 ]
 
+# Defender told to allow a named threat; the code-integrity settings (S-RULE-152).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps("Set-MpPreference -ThreatIDDefaultAction_Ids 2147519003 -ThreatIDDefaultAction_Actions 6"),
+        "disable-defender",
+    ),
+    (
+        "Registry",
+        _reg_set(r"HKLM:\SYSTEM\CurrentControlSet\Control\CI\Config", "VulnerableDriverBlocklistEnable", "0"),
+        "security-weakening",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Set-MpPreference -ThreatIDDefaultAction_Ids 2147519003 -ThreatIDDefaultAction_Actions 3"))
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
