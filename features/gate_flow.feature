@@ -363,3 +363,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     When the model takes a Snapshot with {}
     And the model calls "Type" with {"text": "notes2.txt", "loc": [950, 665], "press_enter": true}
     Then the desktop received exactly one "type"
+
+  @S-RULE-153
+  Scenario: File Explorer's Delete key on a system file is refused, and nothing is pressed
+    Given a gateway in front of the simulated desktop "explorer-system32"
+    When the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "delete"}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+    When the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "ctrl+c"}
+    Then the desktop received exactly one "shortcut"

@@ -32,12 +32,14 @@ from policy.rules.keyboard import (
     FILE_NAME_BOXES,
     RISK,
     UNKNOWN_FOLDER,
+    ExplorerDelete,
     TypingTarget,
     caret_position,
     dialog_folder,
     document_run_button,
     document_run_keys,
     edits_line,
+    explorer_delete,
     file_name_box,
     location_statements,
     shows_credential_prompt,
@@ -66,6 +68,7 @@ FILE_DIALOGS = frozenset({TypingTarget.FILE_SAVE, TypingTarget.FILE_OPEN})
 _ROOTED_NAME = re.compile(r"^(?:[A-Za-z]:|\\\\|//|%[^%]+%)")
 
 CREDENTIAL_PROMPT_RULE = "credential-prompt"
+WILDCARD_DELETE = "wildcard-delete"
 UNKNOWN_PASTE_RULE = "unknown-paste"
 UNKNOWN_LINE_RULE = "unknown-line"
 
@@ -369,6 +372,23 @@ def _key_hits(events: tuple[KeyEvent, ...], where: tuple[TypingTarget, str], ctx
     return [h for h in hits if h is not None]
 
 
+def _explorer_delete_hit(deleted: ExplorerDelete, ctx: Context) -> RuleHit | None:
+    """S-RULE-153: File Explorer's Delete removes the selected items (a folder with all it holds), judged as
+    FileSystem `delete` of each. For a selection the Snapshot does not show (`<folder>\\*`), the "every item at
+    once" reading (`wildcard-delete`) does not apply: one item, any of them, is what the key removes."""
+    if ctx.rules is None:
+        return None
+    hits: list[RuleHit] = []
+    for path in deleted.paths:
+        hit = ctx.rules.match("FileSystem", {"mode": "delete", "path": path})
+        if hit is not None and not (path.endswith("\\*") and hit.rule_id == WILDCARD_DELETE):
+            how = "for good" if deleted.permanent else "to the Recycle Bin"
+            hits.append(
+                replace(hit, reason=f"this key deletes what is selected in {deleted.description} {how}: {hit.reason}")
+            )
+    return _worst(hits)
+
+
 def _document_run(what: str) -> RuleHit:
     """An editor told to run its document or selection (S-RULE-139): code typed there was never read as a command."""
     return RuleHit(
@@ -413,7 +433,9 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
     if call.tool == "Shortcut":
         pressed = _key_hits(key_events(call.args.get("shortcut")), _target(obs, None, None), ctx)
         runs = document_run_keys(obs.capture, call.args.get("shortcut")) if obs is not None else None
-        return _worst(([_document_run(runs)] if runs else []) + pressed)
+        deleted = explorer_delete(obs.capture, call.args.get("shortcut")) if obs is not None else None
+        removed = _explorer_delete_hit(deleted, ctx) if deleted is not None else None
+        return _worst(([removed] if removed else []) + ([_document_run(runs)] if runs else []) + pressed)
     if call.tool == "Click" and not _is_right_click(call):
         if obs is None:
             return None

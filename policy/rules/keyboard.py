@@ -480,6 +480,56 @@ def document_run_keys(capture: Capture, shortcut: object) -> str | None:
     return None
 
 
+# File Explorer's keys that delete the selected items (S-RULE-153): Delete and Ctrl+D to the Recycle Bin,
+# Shift+Delete for good.
+_DELETE_KEYS = frozenset({"DELETE", "DEL"})
+_EXPLORER_TITLE = re.compile(r".* - file explorer")
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerDelete:
+    """What File Explorer's delete keys delete: the items selected in the folder its window shows.
+
+    Attributes:
+        description: the window, for a reason.
+        paths: the focused item (`<folder>\\<name>`), else `<folder>\\*` standing for whichever is selected.
+        permanent: Shift+Delete (no Recycle Bin).
+    """
+
+    description: str
+    paths: tuple[str, ...]
+    permanent: bool
+
+
+def explorer_delete(capture: Capture, shortcut: object) -> ExplorerDelete | None:
+    """The items a Shortcut's Delete (or Ctrl+D) deletes in the focused File Explorer window, or None.
+
+    The Snapshot prints no selection (FORMATS.md: `is_selected` is not rendered), so the keyboard-focused item
+    is taken for it, else any item of the folder; the folder is the window's address (its `Address` box's
+    value, or an `Address: …` breadcrumb). With the keyboard in a text box (the address, a search, a rename)
+    the key edits that text instead.
+    """
+    pressed = presses(sendkeys_text(shortcut)) if isinstance(shortcut, str) else None
+    deletes = [p for p in pressed or () if p.key in _DELETE_KEYS or (p.key.lower() == "d" and "ctrl" in p.held)]
+    window = capture.focused
+    if not deletes or window is None:
+        return None
+    view = _View(capture)
+    elements = view.by_window.get(window.name, [])
+    is_explorer = _EXPLORER_TITLE.fullmatch(_fold(window.name)) is not None or any(
+        _fold(e.name) == "address band root" for e in elements
+    )
+    folder = next((e.value for e in elements if _fold(e.name) == "address" and e.value), None)
+    folder = folder or dialog_folder(capture, window.name)
+    typing = any("focused" in e.flags and e.control in ("edit", "combo box", "document") for e in elements)
+    if not is_explorer or folder is None or typing:
+        return None  # in the address, search or rename box the key edits text
+    items = [e.name for e in elements if e.control == "list item" and "focused" in e.flags]
+    paths = tuple(folder.rstrip("\\/") + "\\" + name for name in items or ["*"])
+    permanent = any("shift" in p.held for p in deletes)
+    return ExplorerDelete(f"File Explorer {window.name!r} (showing {folder})", paths, permanent)
+
+
 def document_run_button(capture: Capture, point: Point | None) -> str | None:
     """The editor whose run button (`Run Python File`, `Run Script (F5)`, `Execute`) is printed exactly at `point`."""
     if point is None:

@@ -29,6 +29,7 @@ EXPECTED: dict[str, tuple[str | None, tuple[str, str, str] | None]] = {
     "run-box": (None, ("Run", "edit", "Open:")),
     "taskmgr-run": ("Task Manager", ("Create new task", "edit", "Open:")),
     "explorer-address": ("Documents - File Explorer", ("Documents - File Explorer", "edit", "Address")),
+    "explorer-system32": ("System32 - File Explorer", ("System32 - File Explorer", "list item", "hal.dll")),
     "browser-address": (EDGE_TITLE, None),  # the address bar is never printed (FORMATS §5.5)
     "uac-prompt": (None, ("User Account Control", "edit", "Password")),
     "notepad": ("powershell notes.txt - Notepad", ("powershell notes.txt - Notepad", "document", "Text editor")),

@@ -33,6 +33,7 @@ BUILTIN = [
     "run-box",
     "taskmgr-run",
     "explorer-address",
+    "explorer-system32",
     "browser-address",
     "uac-prompt",
     "notepad",

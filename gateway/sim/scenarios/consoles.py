@@ -25,6 +25,7 @@ follow what UI Automation reports for each kind of window:
 ``run-box``               the Run dialog, its "Open:" edit focused; no app window active
 ``taskmgr-run``           Task Manager focused with its "Create new task" dialog on top
 ``explorer-address``      "Documents - File Explorer" with its address edit focused
+``explorer-system32``     "System32 - File Explorer" with the item ``hal.dll`` focused in its list
 ``browser-address``       Microsoft Edge on example.com, the keyboard in its address bar
 ``uac-prompt``            "User Account Control" asking for credentials; no app window active
 ``notepad``               "powershell notes.txt - Notepad": an ordinary text target
@@ -167,25 +168,36 @@ def taskmgr_run() -> Scenario:
     return _world("taskmgr-run", (manager, dialog), ("Task Manager",), focus=manager.title, cursor=(500, 372))
 
 
-def explorer_address() -> Scenario:
+def _explorer(folder: str, items: tuple[str, str], *, address_focused: bool) -> Window:
+    """A File Explorer window showing `folder`: the keyboard in its address edit, or on its first item."""
     rect = (200, 100, 1400, 900)
     x0, t, r, b = rect
-    win = Window(
-        title="Documents - File Explorer", handle=3935530, rect=Rect(*rect), depth=2, process="explorer.exe",
+    name = folder.rsplit("\\", 1)[-1]
+    return Window(
+        title=f"{name} - File Explorer", handle=3935530, rect=Rect(*rect), depth=2, process="explorer.exe",
         pid=1200,
         children=(
             *_caption(rect),
             el("Pane", "Address Band Root", (x0 + 100, t + 40, r - 320, t + 72),
-               el("Edit", "Address", (x0 + 104, t + 44, r - 324, t + 68), focused=True,
-                  value="C:\\Users\\demo\\Documents")),
-            el("Edit", "Search Documents", (r - 310, t + 44, r - 12, t + 68)),
+               el("Edit", "Address", (x0 + 104, t + 44, r - 324, t + 68), focused=address_focused, value=folder)),
+            el("Edit", f"Search {name}", (r - 310, t + 44, r - 12, t + 68)),
             el("List", "Items View", (x0 + 220, t + 80, r - 8, b - 30),
-               el("List Item", "report.docx", (x0 + 230, t + 90, r - 20, t + 112)),
-               el("List Item", "budget.xlsx", (x0 + 230, t + 112, r - 20, t + 134)),
+               el("List Item", items[0], (x0 + 230, t + 90, r - 20, t + 112), focused=not address_focused),
+               el("List Item", items[1], (x0 + 230, t + 112, r - 20, t + 134)),
                v_scroll=0.0, scroll_point=(900, 500)),
         ),
     )  # fmt: skip
+
+
+def explorer_address() -> Scenario:
+    win = _explorer("C:\\Users\\demo\\Documents", ("report.docx", "budget.xlsx"), address_focused=True)
     return _world("explorer-address", (win,), ("File Explorer",), focus=win.title, cursor=(700, 156))
+
+
+def explorer_system32() -> Scenario:
+    """File Explorer in System32 with `hal.dll` focused: its Delete key would delete a system file (S-RULE-153)."""
+    win = _explorer("C:\\Windows\\System32", ("hal.dll", "kernel32.dll"), address_focused=False)
+    return _world("explorer-system32", (win,), ("File Explorer",), focus=win.title, cursor=(700, 201))
 
 
 def browser_address() -> Scenario:
@@ -280,6 +292,7 @@ CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "run-box": run_box,
     "taskmgr-run": taskmgr_run,
     "explorer-address": explorer_address,
+    "explorer-system32": explorer_system32,
     "browser-address": browser_address,
     "uac-prompt": uac_prompt,
     "notepad": notepad_world,
