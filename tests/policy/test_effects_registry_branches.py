@@ -838,6 +838,16 @@ REG = "[Microsoft.Win32.Registry]::"
             (effect(DELETE, r"HKCU\Software\Foo", "RegistryKey.deletesubkeytree", extra=(("recursive", "true"),)),),
             id="subkey-relative-to-the-opened-key",
         ),
+        pytest.param(  # the chain read from the text already ends in the subkey the call creates
+            REG + r"CurrentUser.CreateSubKey('Software\Foo')",
+            (effect(SET, r"HKCU\Software\Foo", "RegistryKey.createsubkey"),),
+            id="hive-createsubkey",
+        ),
+        pytest.param(
+            REG + r"CurrentUser.OpenSubKey('Software').CreateSubKey('Foo')",
+            (effect(SET, r"HKCU\Software\Foo", "RegistryKey.createsubkey"),),
+            id="chain-createsubkey",
+        ),
         pytest.param(
             "$k = " + REG + r"CurrentUser.OpenSubKey('Software', $true); $k.CreateSubKey('Foo')",
             (effect(SET, r"HKCU\Software\Foo", "RegistryKey.createsubkey"),),
