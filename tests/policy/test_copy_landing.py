@@ -11,28 +11,20 @@ import json
 
 import pytest
 
-from gateway.app import SELF_COMMANDS
 from policy.rules.effects_common import LANDED, RECURSIVE, landed
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import EffectKind
 from tests._requirements import requirement
+from tests.policy.verdicts import guarded as guarded_call
 
-STATE = "C:\\Users\\bob\\AppData\\Local\\winmcp-gateway"
-CONFIG_DIR = "C:\\Users\\bob\\AppData\\Roaming\\winmcp-gateway"
-GUARDED = load_rules(
-    protected_paths=[STATE, STATE + "\\STOP", CONFIG_DIR, CONFIG_DIR + "\\config.toml", *SELF_COMMANDS]
-)
 PROGRAMS = "C:\\Users\\bob\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs"
 
 
 def guarded(line: str) -> tuple[str, str] | None:
-    """`line` is a PowerShell command, or `Tool {json arguments}`."""
+    """`line` is a PowerShell command, or `FileSystem {json arguments}`."""
     tool, _, rest = line.partition(" ")
-    if tool in ("FileSystem",):
-        hit = GUARDED.match(tool, json.loads(rest))
-    else:
-        hit = GUARDED.match("PowerShell", {"command": line})
-    return None if hit is None else (hit.rule_id, hit.action)
+    if tool == "FileSystem":
+        return guarded_call(tool, **json.loads(rest))
+    return guarded_call("PowerShell", command=line)
 
 
 def fs(mode: str, path: str, destination: str) -> str:

@@ -8,25 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.app import SELF_COMMANDS
 from policy.rules.effects_common import LANDED
 from policy.rules.effects_downloads import download_writes, url_name
-from policy.rules.match import load_rules
 from policy.rules.shell.ops import EffectKind
 from tests._requirements import requirement
+from tests.policy.verdicts import guarded as guarded_call
 
-STATE = "C:\\Users\\bob\\AppData\\Local\\winmcp-gateway"
-CONFIG_DIR = "C:\\Users\\bob\\AppData\\Roaming\\winmcp-gateway"
-GUARDED = load_rules(
-    protected_paths=[STATE, STATE + "\\STOP", CONFIG_DIR, CONFIG_DIR + "\\config.toml", *SELF_COMMANDS]
-)
 SSH = "C:\\Users\\bob\\.ssh"
 K = EffectKind
 
 
 def guarded(command: str) -> tuple[str, str] | None:
-    hit = GUARDED.match("PowerShell", {"command": command})
-    return None if hit is None else (hit.rule_id, hit.action)
+    return guarded_call("PowerShell", command=command)
 
 
 @requirement("S-RULE-148")

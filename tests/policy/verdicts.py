@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+
 from policy.rules.command import judge_call
-from policy.rules.match import load_rules
+from policy.rules.match import RuleSet, load_rules
 from policy.rules.shell.ops import Effect, EffectKind
 from policy.rules.shell.powershell import analyse_powershell, clear_analysis_cache
 
@@ -44,3 +46,22 @@ def args_of(command: str, name: str) -> list[tuple[str | None, ...]]:
     """The arguments of each `name` operation the analyser reads from `command` (uncached), in order."""
     clear_analysis_cache()
     return [op.args for op in analyse_powershell(command).operations if op.name == name]
+
+
+# The gateway's own files as a default install on Windows names them (user bob): what `serve` protects.
+GATEWAY_STATE = "C:\\Users\\bob\\AppData\\Local\\winmcp-gateway"
+GATEWAY_CONFIG_DIR = "C:\\Users\\bob\\AppData\\Roaming\\winmcp-gateway"
+
+
+@functools.cache
+def _guarded_rules() -> RuleSet:
+    from gateway.app import SELF_COMMANDS  # the gateway's own command names (imported late: gateway is the shell)
+
+    protected = [GATEWAY_STATE, GATEWAY_STATE + "\\STOP", GATEWAY_CONFIG_DIR, GATEWAY_CONFIG_DIR + "\\config.toml"]
+    return load_rules(protected_paths=[*protected, *SELF_COMMANDS])
+
+
+def guarded(tool: str, **args: object) -> Verdict:
+    """The built-in rules' verdict with the gateway's own files protected, as `serve` builds them."""
+    hit = _guarded_rules().match(tool, args)
+    return None if hit is None else (hit.rule_id, hit.action)
