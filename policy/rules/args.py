@@ -313,6 +313,7 @@ _COMMON_APPS = (
     "On-Screen Keyboard", "Sound Recorder", "Adobe Acrobat", "VLC media player", "7-Zip File Manager",
 )  # fmt: skip
 _FUZZY_CUTOFF = 70
+COMMON_APPS = _COMMON_APPS  # also what a console's Start-menu name is told apart from (effects_consoles)
 
 
 def fuzzy_shell(name: str) -> bool:

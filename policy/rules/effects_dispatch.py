@@ -25,6 +25,7 @@ from policy.rules.effects_common import (
     lower,
     split_command_line,
 )
+from policy.rules.effects_consoles import marked, program_console
 from policy.rules.effects_file_calls import FILE_CALLS, FILE_METHODS
 from policy.rules.effects_files import CMD_BUILTINS, FILE_CMDLETS, FILE_PROGRAMS, argument_reads
 from policy.rules.effects_network import (
@@ -216,4 +217,5 @@ def effects_of(op: Operation) -> Effects:
     found += _started_by_value(op)
     found += uploads(op)  # iwr, BITS, curl and Copy-Item have tables of their own for the rest
     found += fetches(op)  # a file: URL or the cloud's metadata service (S-RULE-144)
-    return dedupe(found)
+    found += program_console(op)  # `regedit`, `secpol.msc` opened (S-RULE-154)
+    return marked(dedupe(found))

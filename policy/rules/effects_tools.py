@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 
 from policy.rules.args import app_arguments, truthy
 from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, landed, matches_everything
+from policy.rules.effects_consoles import CONSOLE, marked, opens_window, start_menu_console
 from policy.rules.effects_dispatch import started_program
 from policy.rules.effects_network import fetched
 from policy.rules.effects_scripts import unread_scripts
@@ -105,7 +106,10 @@ def _process(args: ToolArgs) -> Effects:
 def _app(args: ToolArgs) -> Effects:
     mode = _mode(args, "launch")
     if mode == "launch":
-        return (effect(K.EXECUTE, _text(args.get("name")), "App launch"),)
+        name = _text(args.get("name"))
+        console = start_menu_console(name)  # the Registry Editor, Windows Security … (S-RULE-154)
+        console = console if console and opens_window(console, app_arguments(args.get("args"))) else None
+        return (effect(K.EXECUTE, name, "App launch", extra=((CONSOLE, console),) if console else ()),)
     if mode != "launch_executable":
         return ()
     executable = _text(args.get("executable"))
@@ -116,7 +120,7 @@ def _app(args: ToolArgs) -> Effects:
     launched = effect(K.EXECUTE, executable, "App launch_executable", extra=extra)
     started = started_program(executable, words, 0)
     # Relative paths in its arguments are read from its working folder (S-RULE-150).
-    return dedupe((launched, *started, *(placed_in(cwd, started) if cwd else ())))
+    return marked(dedupe((launched, *started, *(placed_in(cwd, started) if cwd else ()))))
 
 
 def _scrape(args: ToolArgs) -> Effects:

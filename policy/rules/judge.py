@@ -31,6 +31,7 @@ from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
 from policy.rules.effects_common import CLIPBOARD, LANDED, UNREAD_SCRIPT
+from policy.rules.effects_consoles import CONSOLE
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
@@ -421,6 +422,10 @@ def _from_another_machine(effect: Effect, target: Target) -> bool:
 
 def _unpacks_over_places(effect: Effect, target: Target) -> bool:
     return dict(effect.extra).get("recursive") == "true" and bool(target.inside) and LANDED[0] not in effect.extra
+
+
+def _opens_console(effect: Effect, target: Target) -> bool:
+    return any(key == CONSOLE for key, _ in effect.extra)
 
 
 def _copies_over_places(effect: Effect, target: Target) -> bool:
@@ -1097,6 +1102,21 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         remedy=_SHOW_THE_CHANGE,
         contents=True,
     ),
+    # A console whose clicks turn protections off or add persistence the command rules would refuse (S-RULE-154):
+    # the last row, so a more specific verdict on the same call (a console file from a share) stands first.
+    EffectRule(
+        id="admin-console",
+        category="security-weakening",
+        effects=frozenset({K.EXECUTE}),
+        places=None,
+        verdict="ask",
+        risk="security-weakening",
+        reason="This opens {console} ({target}): its clicks and toggles change settings, services, tasks, keys or "
+        "saved credentials that the command rules guard, and the gateway does not judge clicks there; a person "
+        "must approve opening it.",
+        remedy="make the change with a PowerShell command the gateway can judge, or ask the user to open it.",
+        condition=_opens_console,
+    ),
 )
 _ROWS_BY_KIND: Mapping[EffectKind, tuple[tuple[int, EffectRule], ...]] = MappingProxyType(
     {kind: tuple((i, r) for i, r in enumerate(EFFECT_RULES) if kind in r.effects) for kind in EffectKind}
@@ -1219,6 +1239,7 @@ def _hit(rule: EffectRule, effect: Effect, target: Target) -> RuleHit:
         "target": target.shown,
         "detail": _shorten(effect.detail) or effect.kind.value,
         "value": _shorten(effect.value_name) if effect.value_name else "the key's values",
+        "console": dict(effect.extra).get(CONSOLE, "a console"),
     }
     hint = _hint(effect) or _place_hint(rule, target)
     rule_id = hint if hint is not None and hint in rule.hints else rule.id

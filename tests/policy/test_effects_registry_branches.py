@@ -619,7 +619,12 @@ def test_setx_writes_the_environment_key(command: str, expected: tuple[Effect, .
             ),
             id="ansi-export",
         ),
-        pytest.param("regedit", (), id="editor-window"),
+        # the editor window itself (S-RULE-154): its clicks change keys unjudged
+        pytest.param(
+            "regedit",
+            (effect(K.EXECUTE, "regedit", "regedit opened", extra=(("console", "the Registry Editor"),)),),
+            id="editor-window",
+        ),
     ],
 )
 def test_regedit_imports_and_exports(command: str, expected: tuple[Effect, ...]) -> None:
@@ -640,7 +645,7 @@ def test_regedit_imports_and_exports(command: str, expected: tuple[Effect, ...])
             ("credential-access", "deny"),
             id="export-of-stores",
         ),
-        pytest.param("regedit", None, id="window-passes"),
+        pytest.param("regedit", ("admin-console", "ask"), id="window-asks"),  # S-RULE-154
     ],
 )
 def test_regedit_verdicts(command: str, expected: tuple[str, str] | None) -> None:

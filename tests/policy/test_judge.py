@@ -300,6 +300,8 @@ HITS: list[tuple[Effect, str, str]] = [
         "ask",
     ),
     (fx(K.NETWORK_CHANGE, None, detail="route delete"), "network-change", "ask"),
+    # an administration console opened (S-RULE-154)
+    (fx(K.EXECUTE, "secpol.msc", extra=(("console", "the MMC console secpol.msc"),)), "admin-console", "ask"),
     (fx(K.DEVICE_CHANGE, None, detail="Disable-PnpDevice"), "device-change", "ask"),
     (
         fx(
@@ -405,7 +407,7 @@ ALLOWED_IDS = {
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
-    "device-change", "copy-over-protected",
+    "device-change", "copy-over-protected", "admin-console",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

@@ -33,8 +33,9 @@ def _ps(command: str) -> tuple[str, dict[str, object]]:
         (("App", {"mode": "launch", "name": "regedit", "args": "/s C:\\t\\x.reg"}), ("dynamic-command", "ask")),
         (_ps("regedit /e C:\\t\\backup.reg HKEY_CURRENT_USER\\Software\\Contoso"), None),  # an export reads
         (_ps("regedit /e C:\\t\\sam.reg HKEY_LOCAL_MACHINE\\SAM"), ("credential-access", "deny")),
-        (_ps("regedit"), None),  # the editor's window: what the person does there is theirs
-        (("App", {"mode": "launch", "name": "regedit"}), None),
+        # the editor's window: the agent's clicks there change keys unjudged (S-RULE-154)
+        (_ps("regedit"), ("admin-console", "ask")),
+        (("App", {"mode": "launch", "name": "regedit"}), ("admin-console", "ask")),
     ],
 )
 def test_regedit_with_a_file_imports_it_and_with_e_exports(

@@ -318,6 +318,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "upload-file",
         "network-change",
         "device-change",
+        "admin-console",
         "dynamic-command",
         "unparsed-command",
     )

