@@ -40,6 +40,7 @@ from policy.rules.keyboard import (
     document_run_keys,
     edits_line,
     explorer_delete,
+    explorer_paste,
     file_name_box,
     location_statements,
     shows_credential_prompt,
@@ -389,6 +390,17 @@ def _explorer_delete_hit(deleted: ExplorerDelete, ctx: Context) -> RuleHit | Non
     return _worst(hits)
 
 
+def _explorer_paste_hit(description: str, folder: str, ctx: Context) -> RuleHit | None:
+    """S-RULE-153: File Explorer's paste drops files nobody named into the folder it shows: judged as a copy of
+    unknown files into that folder (`<folder>\\*`, S-RULE-147): System32, Startup, `~\\.ssh` refuse."""
+    if ctx.rules is None:
+        return None
+    hit = ctx.rules.match("PowerShell", {"command": "Copy-Item C:\\pasted\\* -Destination " + _quoted(folder)})
+    if hit is None:
+        return None
+    return replace(hit, reason=f"this key pastes copied files into {description}: {hit.reason}")
+
+
 def _document_run(what: str) -> RuleHit:
     """An editor told to run its document or selection (S-RULE-139): code typed there was never read as a command."""
     return RuleHit(
@@ -435,7 +447,10 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
         runs = document_run_keys(obs.capture, call.args.get("shortcut")) if obs is not None else None
         deleted = explorer_delete(obs.capture, call.args.get("shortcut")) if obs is not None else None
         removed = _explorer_delete_hit(deleted, ctx) if deleted is not None else None
-        return _worst(([removed] if removed else []) + ([_document_run(runs)] if runs else []) + pressed)
+        pasted = explorer_paste(obs.capture, call.args.get("shortcut")) if obs is not None else None
+        dropped = _explorer_paste_hit(*pasted, ctx) if pasted is not None else None
+        acted = [h for h in (removed, dropped) if h is not None]
+        return _worst(acted + ([_document_run(runs)] if runs else []) + pressed)
     if call.tool == "Click" and not _is_right_click(call):
         if obs is None:
             return None

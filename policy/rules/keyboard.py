@@ -511,11 +511,35 @@ def explorer_delete(capture: Capture, shortcut: object) -> ExplorerDelete | None
     """
     pressed = presses(sendkeys_text(shortcut)) if isinstance(shortcut, str) else None
     deletes = [p for p in pressed or () if p.key in _DELETE_KEYS or (p.key.lower() == "d" and "ctrl" in p.held)]
-    window = capture.focused
-    if not deletes or window is None:
+    shown = _explorer_folder(capture) if deletes else None
+    if shown is None:
         return None
-    view = _View(capture)
-    elements = view.by_window.get(window.name, [])
+    title, folder, elements = shown
+    items = [e.name for e in elements if e.control == "list item" and "focused" in e.flags]
+    paths = tuple(folder.rstrip("\\/") + "\\" + name for name in items or ["*"])
+    permanent = any("shift" in p.held for p in deletes)
+    return ExplorerDelete(f"File Explorer {title!r} (showing {folder})", paths, permanent)
+
+
+def explorer_paste(capture: Capture, shortcut: object) -> tuple[str, str] | None:
+    """The folder a Shortcut's paste (Ctrl+V, Shift+Insert) drops the copied files into in the focused File
+    Explorer window, with a description, or None (S-RULE-153): which files is not known."""
+    pressed = presses(sendkeys_text(shortcut)) if isinstance(shortcut, str) else None
+    pastes = [p for p in pressed or () if (p.key.lower() == "v" and "ctrl" in p.held) or
+              (p.key == "INSERT" and "shift" in p.held)]  # fmt: skip
+    shown = _explorer_folder(capture) if pastes else None
+    if shown is None:
+        return None
+    return f"File Explorer {shown[0]!r} (showing {shown[1]})", shown[1]
+
+
+def _explorer_folder(capture: Capture) -> tuple[str, str, list[Element]] | None:
+    """The focused File Explorer window's title, the folder its address shows and its elements, when the keyboard
+    is on its items (not in its address, search or rename box, where keys edit text)."""
+    window = capture.focused
+    if window is None:
+        return None
+    elements = _View(capture).by_window.get(window.name, [])
     is_explorer = _EXPLORER_TITLE.fullmatch(_fold(window.name)) is not None or any(
         _fold(e.name) == "address band root" for e in elements
     )
@@ -523,11 +547,8 @@ def explorer_delete(capture: Capture, shortcut: object) -> ExplorerDelete | None
     folder = folder or dialog_folder(capture, window.name)
     typing = any("focused" in e.flags and e.control in ("edit", "combo box", "document") for e in elements)
     if not is_explorer or folder is None or typing:
-        return None  # in the address, search or rename box the key edits text
-    items = [e.name for e in elements if e.control == "list item" and "focused" in e.flags]
-    paths = tuple(folder.rstrip("\\/") + "\\" + name for name in items or ["*"])
-    permanent = any("shift" in p.held for p in deletes)
-    return ExplorerDelete(f"File Explorer {window.name!r} (showing {folder})", paths, permanent)
+        return None
+    return window.name, folder, elements
 
 
 def document_run_button(capture: Capture, point: Point | None) -> str | None:

@@ -86,3 +86,23 @@ def test_explorer_delete_names_the_item_and_how() -> None:
     assert explorer_delete(showing("C:\\x", None), "delete").paths == ("C:\\x\\*",)  # type: ignore[union-attr]
     assert explorer_delete(cap, None) is None
     assert explorer_delete(capture_of("notepad"), "delete") is None  # not File Explorer
+
+
+@requirement("S-RULE-153")
+@pytest.mark.parametrize(
+    ("folder", "expected"),
+    [
+        ("C:\\Windows\\System32", ("persistence-hijack", "deny")),  # any name could replace a system program
+        ("C:\\Users\\demo\\.ssh", ("credential-access", "deny")),
+        ("C:\\Users\\demo\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+         ("persistence-autostart", "ask")),
+        ("C:\\Users\\demo\\Documents", None),
+        ("C:\\Users\\demo\\Downloads", None),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("key", ["ctrl+v", "shift+insert"])
+def test_a_paste_drops_unnamed_files_into_the_folder_shown(folder: str, expected: object, key: str) -> None:
+    """S-RULE-153: File Explorer's paste is a copy of files nobody named into the folder it shows (S-RULE-147)."""
+    shown = showing(folder, "notes.txt")  # the keyboard on an item of the list, as after a click there
+    assert hit_on(shown, "Shortcut", shortcut=key) == expected
+    assert hit_on(shown, "Shortcut", shortcut="v") is None  # a plain `v` selects by name
