@@ -106,9 +106,31 @@ def _move_or_copy(op: Operation) -> Effects:
         out.append(effect(K.MOVE if moving else K.READ, source, detail, extra=extra))
         if into_folder:  # a folder moves whole; a copy takes what is below it only with -Recurse
             into += landed(source, destination, detail + " into a folder", tree=moving or recursive, contents=picked)
+            if moving or recursive:  # or, where the destination does not exist yet, the folder becomes it
+                into += renamed_into(destination, detail)
     if into_folder:
         out.append(effect(K.WRITE, destination, display(op.name) + " destination"))
     return (*out, *into)
+
+
+# Folders every Windows profile and system has: a folder copied or moved to one of these lands inside it, never
+# as it (`C:\Users\me\Documents`, `%APPDATA%`, `C:\Windows\System32`, a drive's root).
+_ALWAYS_THERE = re.compile(
+    r"[a-z]:(?:\\(?:users(?:\\[^\\]+(?:\\(?:documents|desktop|downloads|pictures|music|videos|onedrive|favorites"
+    r"|links|contacts|saved games|searches|appdata(?:\\(?:roaming|local|locallow))?))?)?|windows(?:\\system32)?"
+    r"|program files(?: \(x86\))?|programdata))?",
+)
+
+
+def renamed_into(destination: Value, detail: str) -> Effects:
+    """A folder copied or moved whole to a destination that does not exist yet becomes it: its items land directly
+    in the destination (`Copy-Item C:\\t\\kit -Recurse ~\\.ssh` with no `.ssh` yet: `kit\\authorized_keys` is
+    `~\\.ssh\\authorized_keys`; S-RULE-147). Their names are not known: `<destination>\\*`, one level. Not for the
+    folders every machine has (`_ALWAYS_THERE`): a copy to those lands inside them, which `landed` judges."""
+    readings = candidate_paths(destination) if destination is not None else ()
+    if not readings or any(_ALWAYS_THERE.fullmatch(r.rstrip("\\")) for r in readings):
+        return ()
+    return landed(None, destination, detail + " as the new folder", tree=False)
 
 
 def _saved_package(op: Operation, shown: str) -> Effects:
@@ -313,7 +335,7 @@ def _cmd_move(op: Operation) -> Effects:
         out.append(effect(K.WRITE, destination, op.name + " destination"))
     for source in sources:  # a folder moves whole (S-RULE-147)
         out += landed(source, destination, op.name + " into a folder", tree=True)
-    return tuple(out)
+    return tuple(out) + (renamed_into(destination, op.name) if len(sources) == 1 else ())
 
 
 def _cmd_rename(op: Operation) -> Effects:

@@ -38,7 +38,8 @@ def fs(mode: str, path: str, destination: str) -> str:
         # a named item lands on a protected place by its name
         (r"Copy-Item C:\t\authorized_keys C:\Users\bob\.ssh", ("account-change", "deny")),
         (r"cmd /c copy C:\t\authorized_keys C:\Users\bob\.ssh", ("account-change", "deny")),
-        (r"cmd /c move C:\t\authorized_keys C:\Users\bob\.ssh\ ", ("account-change", "deny")),
+        # where `.ssh` does not exist yet, the item moved becomes it: its items (id_rsa among them) are judged too
+        (r"cmd /c move C:\t\authorized_keys C:\Users\bob\.ssh\ ", ("credential-access", "deny")),
         (r"Copy-Item C:\t\Microsoft.PowerShell_profile.ps1 C:\Users\bob\Documents\WindowsPowerShell",
          ("self-protection", "deny")),
         (fs("copy", r"C:\t\authorized_keys", r"C:\Users\bob\.ssh"), ("account-change", "deny")),
@@ -146,3 +147,26 @@ def test_a_copy_to_a_share_uploads_no_more_than_before() -> None:
         if e.kind is EffectKind.UPLOAD
     ]
     assert [e.target for e in uploads] == ["C:\\t\\a.txt", "\\\\files.example\\drop"]
+
+
+@requirement("S-RULE-147")
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # where the destination does not exist yet, the folder copied or moved whole becomes it
+        (r"Copy-Item C:\t\kit -Recurse -Destination C:\Users\me\.ssh", ("credential-access", "deny")),
+        (r"Move-Item C:\t\kit C:\Users\me\.ssh", ("credential-access", "deny")),
+        (r"cmd /c move C:\t\kit C:\Users\me\.ssh", ("credential-access", "deny")),
+        (r"Copy-Item C:\t\kit -Recurse -Destination C:\Users\me\Documents\WindowsPowerShell",
+         ("self-protection", "deny")),
+        # folders every profile has already exist: a copy there lands inside them
+        (r"Copy-Item C:\t\proj $HOME -Recurse", None),
+        (r"Move-Item C:\t\notes.txt $HOME", None),
+        (r"Copy-Item C:\t\proj C:\Users\me\Documents -Recurse", None),
+        (r"Move-Item C:\t\x C:\Users\me\AppData\Roaming", None),
+        (r"Copy-Item C:\t\a.txt C:\Users\me\.ssh", None),  # a file, no -Recurse: lands as .ssh\a.txt
+    ],
+)  # fmt: skip
+def test_a_folder_becomes_a_destination_that_does_not_exist(line: str, expected: object) -> None:
+    """S-RULE-147: both readings — into the folder, or as the folder — are judged; the second only where it can be."""
+    assert guarded(line) == expected

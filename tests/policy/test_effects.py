@@ -112,14 +112,22 @@ FILES: list[Row] = [
     ("rd-s", cmd("rd", "/s", "/q", "C:\\Users"), {(DELR, "C:\\Users")}),
     ("rmdir-s", cmd("rmdir", "x", s=True), {(DELR, "x")}),
     ("clear-content", ps("clear-content", HOSTS), {(WRITE, HOSTS)}),
-    ("move-item", ps("move-item", SYS32, "C:\\x"), {(MOVE, SYS32), (WRITE, "C:\\x"), (WRITE, "C:\\x\\System32")}),
+    (
+        "move-item",
+        ps("move-item", SYS32, "C:\\x"),
+        {(MOVE, SYS32), (WRITE, "C:\\x"), (WRITE, "C:\\x\\System32"), (WRITE, "C:\\x\\*")},
+    ),
     (
         "move-item-named",
         ps("move-item", path="C:\\a", destination="C:\\b"),
-        {(MOVE, "C:\\a"), (WRITE, "C:\\b"), (WRITE, "C:\\b\\a")},
+        {(MOVE, "C:\\a"), (WRITE, "C:\\b"), (WRITE, "C:\\b\\a"), (WRITE, "C:\\b\\*")},
     ),
     ("rename-item", ps("rename-item", HAL, "hal.bak"), {(MOVE, HAL), (WRITE, SYS32 + "\\hal.bak")}),
-    ("move", cmd("move", "C:\\a", "C:\\b"), {(MOVE, "C:\\a"), (WRITE, "C:\\b"), (WRITE, "C:\\b\\a")}),
+    (
+        "move",
+        cmd("move", "C:\\a", "C:\\b"),
+        {(MOVE, "C:\\a"), (WRITE, "C:\\b"), (WRITE, "C:\\b\\a"), (WRITE, "C:\\b\\*")},
+    ),
     ("ren", cmd("ren", "C:\\x\\a.txt", "b.txt"), {(MOVE, "C:\\x\\a.txt"), (WRITE, "C:\\x\\b.txt")}),
     (
         "copy-item-store",

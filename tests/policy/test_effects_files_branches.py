@@ -56,6 +56,8 @@ CMDLETS: list[tuple[str, list[Row]]] = [
             _e(K.READ, r"C:\Users\bob\.ssh", "Copy-Item -Recurse", ALL),
             _e(K.WRITE, r"D:\backup", "Copy-Item destination"),
             _e(K.WRITE, r"D:\backup\.ssh", "Copy-Item -Recurse into a folder", TREE_INTO),
+            # where D:\backup does not exist yet, the folder becomes it (S-RULE-147)
+            _e(K.WRITE, r"D:\backup\*", "Copy-Item -Recurse as the new folder", INTO),
         ],
     ),
     (
@@ -71,6 +73,7 @@ CMDLETS: list[tuple[str, list[Row]]] = [
         [
             _e(K.MOVE, r"C:\Temp\dir", "Move-Item -Recurse"),
             _e(K.WRITE, r"D:\dir", "Move-Item destination"),
+            _e(K.WRITE, r"D:\dir\*", "Move-Item -Recurse as the new folder", INTO),
         ],
     ),
     (
@@ -79,6 +82,7 @@ CMDLETS: list[tuple[str, list[Row]]] = [
             _e(K.MOVE, r"C:\a.txt", "Move-Item"),
             _e(K.WRITE, r"C:\b.txt", "Move-Item destination"),
             _e(K.WRITE, r"C:\b.txt\a.txt", "Move-Item into a folder", TREE_INTO),
+            _e(K.WRITE, r"C:\b.txt\*", "Move-Item as the new folder", INTO),
         ],
     ),
     (r"Copy-Item C:\Temp\a.txt env:X", [_e(K.READ, r"C:\Temp\a.txt", "Copy-Item")]),

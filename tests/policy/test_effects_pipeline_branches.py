@@ -69,6 +69,7 @@ PIPED: list[tuple[str, list[Row]]] = [
             _e(K.MOVE, r"C:\Temp", "Move-Item"),
             _e(K.WRITE, r"D:\x", "Move-Item destination"),
             _e(K.WRITE, r"D:\x\Temp", "Move-Item into a folder", TREE_INTO),
+            _e(K.WRITE, r"D:\x\*", "Move-Item as the new folder", (("landed", "true"),)),
             # the listing's items, not the folder listed, land there under names nobody knows
             _e(K.WRITE, r"D:\x\*", "Move-Item into a folder", TREE_INTO),
         ],

@@ -73,6 +73,7 @@ def _link(target: str, detail: str, link_target: str, *, folder: bool = True) ->
                 effect(K.MOVE, "C:\\a", "move"),
                 effect(K.WRITE, "D:\\b", "move destination"),
                 effect(K.WRITE, "D:\\b\\a", "move into a folder", extra=(*RECURSIVE, *LANDED)),  # S-RULE-147
+                effect(K.WRITE, "D:\\b\\*", "move as the new folder", extra=LANDED),
             ),
             id="cmd-move-writes-its-destination",
         ),
