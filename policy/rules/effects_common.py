@@ -54,7 +54,9 @@ _DISPLAY_NAMES = (
     "Clear-EventLog", "Remove-EventLog", "Limit-EventLog", "Invoke-WebRequest", "Invoke-RestMethod",
     "Start-BitsTransfer", "Invoke-Expression", "Out-Minidump", "Invoke-Mimikatz", "Format-Volume",
     "Clear-Disk", "Initialize-Disk", "Remove-Partition", "Disable-ComputerRestore", "New-ADUser",
-    "Add-ADGroupMember", "Set-ADAccountPassword", "Set-ADUser", "Enable-ADAccount",
+    "Add-ADGroupMember", "Set-ADAccountPassword", "Set-ADUser", "Enable-ADAccount", "Disable-ScheduledTask",
+    "Enable-ScheduledTask", "Unregister-ScheduledTask", "Get-ScheduledTask", "Start-ScheduledTask",
+    "Stop-ScheduledTask",
 )  # fmt: skip
 _DISPLAY = {name.lower(): name for name in _DISPLAY_NAMES}
 

@@ -506,12 +506,15 @@ def _account(positional: tuple[str, ...], *names: str) -> Handler:
 
 def _task_removed(op: Operation) -> Effects:
     """`Disable-ScheduledTask`/`Unregister-ScheduledTask` (and `Set-ScheduledTask`'s new action) of a task that keeps
-    a defence working (S-RULE-145); tasks piped in from a listing the gateway does not follow ask."""
+    a defence working (S-RULE-145); tasks piped in from a listing, or handed over as objects (`-InputObject $t`),
+    which the gateway does not follow, ask."""
     bound = bind(op, ("taskname", "taskpath"))
     names = targets(bound, "taskname")
     if not names:
-        piped = op.input_from is not None and op.name != "set-scheduledtask"
-        return (weakening(TASKS_NOT_KNOWN, None, display(op.name)),) if piped else ()
+        handed = op.input_from is not None or "inputobject" in bound
+        return (
+            (weakening(TASKS_NOT_KNOWN, None, display(op.name)),) if handed and op.name != "set-scheduledtask" else ()
+        )
     path = first(bound, "taskpath")
     found = ((what, name) for name in names if (what := security_task(path, name)) is not None)
     return tuple(weakening(what, name, display(op.name), "task") for what, name in found)

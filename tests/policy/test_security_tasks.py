@@ -11,7 +11,7 @@ import pytest
 
 from policy.rules.effects_security import security_task
 from tests._requirements import requirement
-from tests.policy.verdicts import ps
+from tests.policy.verdicts import ps, reason_of
 
 DEFENDER = ("disable-defender", "deny")
 WEAKENING = ("security-weakening", "deny")
@@ -81,3 +81,19 @@ def test_what_a_task_keeps_is_read_from_its_folder_or_name() -> None:
     assert security_task(None, "\\Microsoft\\Windows\\WindowsUpdateTool\\x") is None
     assert security_task(None, "Backup of Windows Update logs") is None
     assert security_task(None, None) is None
+
+
+@requirement("S-RULE-145")
+@pytest.mark.parametrize(
+    "command",
+    [
+        f'$t = Get-ScheduledTask -TaskName "{SCAN}"; Disable-ScheduledTask -InputObject $t',
+        "Unregister-ScheduledTask -InputObject $t -Confirm:$false",
+        "Get-ScheduledTask | Disable-ScheduledTask",
+    ],
+)
+def test_a_task_handed_over_as_an_object_asks(command: str) -> None:
+    """S-RULE-145: a task object (`-InputObject $t`) is followed no better than one piped in: which task it is
+    cannot be named, so the change asks, and the reason names the cmdlet as PowerShell spells it."""
+    assert ps(command) == ("dynamic-command", "ask")
+    assert "ScheduledTask of scheduled tasks" in reason_of(command)
