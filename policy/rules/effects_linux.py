@@ -212,12 +212,17 @@ def _rsync(flags: list[str], operands: list[Value], paths: list[Value], shown: s
         named = _RSYNC_REMOTE.sub("", unquote(raw)) if remote else path
         contents = raw is not None and unquote(raw).endswith("/")
         out += landed(named, destination, shown + " into a folder", tree=tree, contents=contents)
-    if destination is None:
-        return out
+    if destination is None:  # to another machine: each local source leaves this one (S-RULE-30)
+        return out + [effect(K.UPLOAD, p, shown + " to another machine") for p in _local(operands[:-1], paths[:-1])]
     out.insert(0, effect(K.WRITE, destination, shown))
     if any(f.startswith("--delete") for f in flags):
         out.append(effect(K.DELETE_RECURSIVE, destination, shown + " --delete"))
     return out
+
+
+def _local(operands: list[Value], paths: list[Value]) -> list[Value]:
+    """The mapped paths of the operands that are not another machine's (`host:path`)."""
+    return [p for raw, p in zip(operands, paths, strict=True) if raw is None or not _RSYNC_REMOTE.match(unquote(raw))]
 
 
 def _rooted(word: str) -> bool:
@@ -263,6 +268,9 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return [*(effect(first_kind, p, shown) for p in sources), effect(K.WRITE, destination, shown), *into]
     if verb == "rsync" and len(paths) > 1:
         return _rsync(flags, operands, paths, shown)
+    if verb in ("scp", "sftp") and len(paths) > 1 and operands[-1] is not None and _RSYNC_REMOTE.match(operands[-1]):
+        # `scp -r ./project x@host:/loot`: what is local leaves the machine (S-RULE-30)
+        return [effect(K.UPLOAD, p, shown + " to another machine") for p in _local(operands[:-1], paths[:-1])]
     if verb in ("chmod", "chown") and len(paths) > 1:
         return [effect(K.WRITE, p, shown) for p in paths[1:]]  # the first operand is the mode or owner
     if verb in ("touch", "tee", "truncate"):
