@@ -102,3 +102,18 @@ def test_a_script_in_a_language_the_gateway_does_not_read_is_unread_however_made
     """S-RULE-114: `.vbs`, `.hta`, `.psm1` … ask even when written with constant text; `x.ps1::$DATA` is x.ps1;
     a Python file and a copy of a script pass."""
     assert verdict(tool, **args) == expected
+
+
+@requirement("S-RULE-114")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("$s | New-Item C:\\t\\x.ps1", ("unread-script", "ask")),  # -Value takes the pipeline
+        ("'Remove-Item C:\\Windows\\System32 -Recurse -Force' | New-Item C:\\t\\x.ps1", ("unread-script", "ask")),
+        ("New-Item C:\\t\\x.ps1", None),  # nothing piped in: an empty script
+        ("Get-Date | New-Item C:\\t\\x.txt", None),  # no script
+    ],
+)
+def test_text_piped_into_new_item_makes_a_script_nobody_read(command: str, expected: object) -> None:
+    """S-RULE-114: `New-Item`'s value can come down the pipe; the script it writes then was never read."""
+    assert ps(command) == expected

@@ -818,10 +818,12 @@ def _suffix(path: object) -> str | None:
 
 def judged_script_writes(ops: Sequence[Operation]) -> frozenset[int]:
     """The operations that write a script the gateway reads, with constant content: it is judged as it is
-    written (`_scripts_written_then_run`). `New-Item x.ps1` with no value makes an empty one."""
+    written (`_scripts_written_then_run`). `New-Item x.ps1` with no value and nothing piped in (its `-Value` takes
+    the pipeline: `'…' | New-Item x.ps1` writes it) makes an empty one."""
     judged = {at for base, (at, content) in _written_scripts(ops).items() if content is not None and script_shell(base)}
     for at, op in enumerate(ops):
-        if op.name == "new-item" and len(op.args) < 2 and not any(key == "value" for key, _ in op.params):
+        empty = op.input_from is None and len(op.args) < 2 and not any(key == "value" for key, _ in op.params)
+        if op.name == "new-item" and empty:
             judged.add(at)
     return frozenset(judged)
 
