@@ -485,9 +485,10 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
             return None  # a right click pastes only in a console
         return _paste_hit(call, ctx, where)
     hits: list[RuleHit] = []
-    # `clear` is Ctrl+A then Backspace: a Command Prompt keeps its line through it, so the line before still counts.
+    # `clear` is Ctrl+A then Backspace: a Command Prompt keeps its line through it, so the line before still counts —
+    # for MultiEdit too, which upstream types item by item with `clear` (the text alone is judged as well).
     cleared = call.tool == "MultiEdit"
-    before = "" if cleared else ctx.view.unentered
+    before = ctx.view.unentered
     caret = caret_position(call.args) if call.tool == "Type" else "idle"
     at_start = caret == "start"
     for item in typed_inputs(call.tool, call.args):

@@ -314,3 +314,14 @@ def test_a_tab_in_a_document_or_on_a_line_not_run_changes_nothing() -> None:
     """S-RULE-60: a Tab typed into Notepad is text; a Tab on a line ended by Enter before it does not reach the next."""
     assert replay("notepad", [typed("a\tb", press_enter=True)]) == [None]
     assert replay("console-powershell", [typed("Get-Date\n"), typed("Get-Location", press_enter=True)]) == [None, None]
+
+
+@requirement("S-RULE-29")
+@pytest.mark.parametrize("scenario", ["console-powershell", "console-cmd"])
+def test_multiedit_into_a_console_completes_the_line_typed_before(scenario: str) -> None:
+    """S-RULE-29: MultiEdit types each item after Ctrl+A and Backspace, which a Command Prompt keeps its line
+    through (as Type's `clear`): `r` typed, then MultiEdit `d /s /q C:\\Users⏎` is the delete of `C:\\Users`."""
+    point = list(focus_point(capture_of(scenario)))
+    steps: list[Step] = [typed("r"), ("MultiEdit", {"locs": [[*point, "d /s /q C:\\Users\n"]]})]
+    assert replay(scenario, steps) == [None, ("recursive-delete", "deny")]
+    assert replay(scenario, [typed("r"), ("MultiEdit", {"locs": [[*point, "d notes\n"]]})]) == [None, None]
