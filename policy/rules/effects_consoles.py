@@ -39,12 +39,14 @@ _PROGRAMS: dict[str, str] = {
     ),
 }
 # URIs and Control Panel items that open one (`start windowsdefender:`, `control keymgr.dll`).
-_TARGETS = re.compile(
-    r"^(?:windowsdefender:.*|ms-settings:windowsdefender.*|keymgr\.dll.*|microsoft\.credentialmanager"
-    r"|microsoft\.windowsdefender|microsoft\.useraccounts)$",
-    re.IGNORECASE,
+_TARGETS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), name)
+    for pattern, name in (
+        (r"windowsdefender:.*|ms-settings:windowsdefender.*", "Windows Security"),
+        (r"keymgr\.dll.*|microsoft\.credentialmanager", "Credential Manager"),
+        (r"microsoft\.windowsdefender|microsoft\.useraccounts", "the Control Panel's security settings"),
+    )
 )
-_TARGET_NAMES = {"windowsdefender": "Windows Security", "ms-settings": "Windows Security"}
 # Their Start-menu names, for App `launch` (matched as upstream matches a name: WRatio, at least this score).
 START_MENU_NAMES = (
     "Registry Editor", "Task Scheduler", "Services", "Computer Management", "Local Security Policy",
@@ -62,14 +64,9 @@ def console_named(target: Value) -> str | None:
     text = unquote(target)
     if not text:
         return None
-    if _TARGETS.match(text):
-        scheme = text.split(":", 1)[0].lower()
-        return _TARGET_NAMES.get(
-            scheme,
-            "Credential Manager"
-            if "key" in text.lower() or "credential" in text.lower()
-            else "the Control Panel's security settings",
-        )
+    named = next((name for pattern, name in _TARGETS if pattern.fullmatch(text)), None)
+    if named is not None:
+        return named
     base = ntpath.basename(lower(text).replace("/", "\\"))
     if base.endswith(".msc"):
         return f"the MMC console {base}"
