@@ -1268,3 +1268,19 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "Start-Process ms-settings:display"
     Then the call hits no rule
+
+  @S-RULE-155
+  Scenario: GnuPG keys, Group Policy passwords and agent tokens are credential stores, also when a listing finds them
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "read", "path": "\\\\corp.example\\SYSVOL\\corp.example\\Policies\\{31B2F340}\\MACHINE\\Preferences\\Groups\\Groups.xml"}
+    Then the call hits rule "credential-access" with action "deny"
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\Users\\me\\.claude\\.credentials.json"}
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "gpg --export-secret-keys --armor me@example.com"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem C:\Users\me -Recurse -Filter id_rsa | Get-Content"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Get-ChildItem C:\Users\me -Recurse -Filter notes.txt | Get-Content"
+    Then the call hits no rule
+    When PowerShell is asked to run "gpg --armor --export me@example.com"
+    Then the call hits no rule

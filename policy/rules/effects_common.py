@@ -75,6 +75,9 @@ def display(name: str) -> str:
 # folder (it may hold a file for any path under it, S-RULE-115): the places inside count
 # (`judge.resolve_target`).
 RECURSIVE: tuple[tuple[str, str], ...] = (("recursive", "true"),)
+# The `extra` key of a recursive read that reaches only the files a name pattern picks (a recursive listing's
+# `-Filter`, S-RULE-155): the places inside count only where a file of that name could be (`places.could_be_named`).
+NAMED = "named"
 # The target of an UPLOAD of the clipboard's text (`Get-Clipboard | irm … -Method Post`, S-RULE-136): no file, so
 # `judge.resolve_target` shows it as words, never as a path under some folder.
 CLIPBOARD = "<clipboard>"

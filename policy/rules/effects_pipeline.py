@@ -31,6 +31,8 @@ from dataclasses import replace
 from policy.rules.effects_common import (
     CLIPBOARD,
     LANDED,
+    NAMED,
+    RECURSIVE,
     Effects,
     bind,
     dedupe,
@@ -63,6 +65,7 @@ from policy.rules.effects_values import (
     fed_effects,
     filtered_items,
     in_folder,
+    listing_filter,
     through_unknown_variables,
 )
 from policy.rules.reg_file import reg_file_effects
@@ -172,6 +175,7 @@ def _piped_kill(
 
 
 _CONTENT_OVERWRITERS = frozenset({"set-content", "clear-content"})
+_PIPED_READERS = frozenset({"get-content", "copy-item", "move-item"})
 
 
 def _items_of(folder: Value) -> Value:
@@ -197,6 +201,13 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
         # A listing's items, not the folder listed, go into the destination, under names nobody knows (S-RULE-147).
         items = tuple(("path", _items_of(p)) for _, p in paths)
         found += tuple(e for e in effects_of(_with_params(op, items)) if LANDED[0] in e.extra)
+    if "recurse" in given and source.name == "get-childitem" and op.name in _PIPED_READERS:
+        # Every file of a recursive listing is read: the folder's tree is, as `Compress-Archive` reads it, so a
+        # credential store anywhere below counts; a `-Filter` keeps those a file of its name could be (S-RULE-155).
+        pattern = listing_filter(given)
+        extra = (*RECURSIVE, (NAMED, pattern)) if pattern else RECURSIVE
+        detail = f"Get-ChildItem -Recurse | {display(op.name)}"
+        found += tuple(effect(K.READ, p, detail, extra=extra) for p in targets(given, "path", "literalpath"))
     if "recurse" not in given:
         if source.name == "get-childitem" and op.name in _CONTENT_OVERWRITERS:
             # `Get-ChildItem ~\Documents | Clear-Content` empties each file in the folder, as `…\*` names them

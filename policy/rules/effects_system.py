@@ -368,7 +368,8 @@ _SECRET_NAME = re.compile(r"secret|token|password|key", re.IGNORECASE)
 def secret_printers(program: str, op: Operation) -> Effects:
     """CREDENTIAL_ACCESS when a program of `_SECRET_PRINTERS` is asked to print a stored secret (`gh auth token`);
     also `aws configure get <a secret's name>`, `gcloud auth application-default print-access-token`,
-    `gh auth status --show-token` and `kubectl config view --raw` (client keys and tokens inline)."""
+    `gh auth status --show-token`, `kubectl config view --raw` (client keys and tokens inline) and GnuPG's
+    `--export-secret-keys`."""
     words = [w.lower() for w in op.args if w is not None]
     plain = [w for w in words if not w.startswith("-")]
     found = any(tuple(plain[: len(p)]) == p for p in _SECRET_PRINTERS.get(program, ()))
@@ -380,6 +381,8 @@ def secret_printers(program: str, op: Operation) -> Effects:
         program == "gh" and plain[:2] == ["auth", "status"] and ("--show-token" in words or "-t" in words)
     )
     found = found or (program == "kubectl" and plain[:2] == ["config", "view"] and "--raw" in words)
+    # GnuPG prints a private key with `--export-secret-keys`/`-subkeys`, in any abbreviation it accepts (S-RULE-155).
+    found = found or (program in ("gpg", "gpg2") and any(w.startswith("--export-secret-") for w in words))
     return (effect(K.CREDENTIAL_ACCESS, None, f"{program} {' '.join(plain[:3])}".strip()),) if found else ()
 
 

@@ -29,6 +29,8 @@ from dataclasses import dataclass, replace
 
 from policy.rules.effects_common import (
     METADATA,
+    NAMED,
+    RECURSIVE,
     Bound,
     Effects,
     bind,
@@ -77,7 +79,7 @@ class Made:
     recursive: bool = False
 
 
-def _listing_filter(bound: Bound) -> str | None:
+def listing_filter(bound: Bound) -> str | None:
     """The one name pattern a Get-ChildItem keeps (`-Filter`, else `-Include`); None without one, or for a
     list or a path, which name no single item pattern."""
     pattern = unquote(first(bound, "filter") or first(bound, "include"))
@@ -94,7 +96,7 @@ def _items(op: Operation) -> Made | None:
         return None
     if op.name != "get-childitem":
         return Made(paths=tuple(paths))
-    pattern = _listing_filter(bound) or "*"
+    pattern = listing_filter(bound) or "*"
     items = tuple(ntpath.join(p, pattern) for p in paths)
     return Made(paths=items, recursive=is_on(bound, "recurse") or "depth" in bound)
 
@@ -109,7 +111,7 @@ def filtered_items(op: Operation) -> tuple[str, ...] | None:
     if op.shell != "powershell" or op.name != "get-childitem":
         return None
     bound = bind(op, ("path", "filter"))
-    pattern = _listing_filter(bound)
+    pattern = listing_filter(bound)
     paths = targets(bound, "path", "literalpath")
     if pattern is None or not paths:
         return None
@@ -217,7 +219,15 @@ def _upgraded(found: Effects, made: Made) -> Effects:
         if e.kind is K.DELETE
         else every_file(e, made.paths)
         for e in found
-    )
+    ) + tuple(_tree_read(e) for e in found if e.kind is K.READ and e.target in made.paths)
+
+
+def _tree_read(e: Effect) -> Effect:
+    """A read of each item of a recursive listing (`folder\\pattern`) as the read of the folder's tree, of the files
+    the pattern picks (S-RULE-155): a credential store anywhere below counts."""
+    folder, pattern = ntpath.split(e.target or "")
+    extra = RECURSIVE if pattern in ("*", "") else (*RECURSIVE, (NAMED, pattern))
+    return effect(K.READ, folder, e.detail, extra=extra)
 
 
 def every_file(e: Effect, items: Collection[Value]) -> Effect:

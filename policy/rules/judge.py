@@ -30,13 +30,13 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
-from policy.rules.effects_common import CLIPBOARD, LANDED, UNREAD_SCRIPT
+from policy.rules.effects_common import CLIPBOARD, LANDED, NAMED, UNREAD_SCRIPT
 from policy.rules.effects_consoles import CONSOLE
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
 from policy.rules.place_table import Place, PlaceCategory
-from policy.rules.places import key_places, key_places_inside, places_around
+from policy.rules.places import could_be_named, key_places, key_places_inside, places_around
 from policy.rules.processes import canonical_process, is_protected_process, kills_everything
 from policy.rules.shell.ops import Effect, EffectKind
 
@@ -1180,6 +1180,9 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
     unpacked = kind is K.WRITE and recursive and _ANCHORED.match(raw.strip("'\" ")) is not None
     takes_contents = kind in _TAKES_CONTENTS or (kind is K.READ and recursive) or unpacked
     found, inside, emptied = _places(readings, gateway_paths, takes_contents)
+    named = extra.get(NAMED)
+    if named:  # only the files a recursive listing's filter picks are read (S-RULE-155)
+        inside = tuple(p for p in inside if could_be_named(p, named))
     link_target = extra.get("link_target")
     linked: tuple[Place, ...] = ()
     if link_target:  # a link leads every later spelling of its own path to this one: judge where it leads

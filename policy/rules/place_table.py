@@ -157,6 +157,23 @@ cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\appdata\roaming\winscp.ini
     c:\users\*\.config\gcloud\{credentials.db,access_tokens.db,application_default_credentials.json}
     c:\users\*\appdata\roaming\nuget\nuget.config; c:\users\*\appdata\roaming\mremoteng\confcons.xml
+    c:\users\*\{.terraform.d,appdata\roaming\terraform.d}\credentials.tfrc.json; c:\users\*\.vault-token
+    c:\users\*\.pgpass; c:\users\*\appdata\roaming\postgresql\pgpass.conf
+    c:\users\*\.m2\{settings.xml,settings-security.xml}; c:\users\*\.gradle\gradle.properties
+    c:\users\*\appdata\roaming\npm\etc\npmrc; c:\users\*\.cargo\{credentials,credentials.toml}
+    c:\users\*\{.boto,.s3cfg}; c:\users\*\.config\hub
+    c:\users\*\appdata\local\microsoft\remote desktop connection manager\rdcman.settings
+agent-credentials  credential-store exact | an AI coding agent's saved sign-in (its token acts as the user)
+    c:\users\*\.claude\.credentials.json; c:\users\*\.codex\auth.json; c:\users\*\.gemini\oauth_creds.json
+    c:\users\*\{.config,appdata\local}\github-copilot\{hosts.json,apps.json}
+dev-secrets        credential-store tree | a developer's secret stores (.NET user secrets, the Microsoft sign-in cache)
+    ~\appdata\roaming\microsoft\usersecrets; ~\appdata\local\.identityservice
+gpg-keys           credential-store tree | the user's GnuPG private keys
+    ~\{appdata\roaming\gnupg,.gnupg}\{private-keys-v1.d,secring.gpg}
+gpp-passwords      credential-store exact | a Group Policy Preferences file (its cpassword's key is public)
+    c:\programdata\microsoft\group policy\history\*\*\preferences\*\{groups,services,scheduledtasks}.xml
+    c:\programdata\microsoft\group policy\history\*\*\preferences\*\{datasources,printers,drives}.xml
+    //\*\sysvol\*\policies\*\*\preferences\*\{groups,services,scheduledtasks,datasources,printers,drives}.xml
 editor-tokens      credential-store exact | an editor's saved sign-in tokens (Cursor keeps its token in plain text)
     c:\users\*\appdata\roaming\{code,code - insiders,cursor,windsurf,vscodium}\user\globalstorage\state.vscdb*
 app-sessions       credential-store exact | a chat app's saved session cookies (they sign in as the user)

@@ -296,6 +296,30 @@ def places_inside(canonical: str, *, gateway_paths: Sequence[str] = ()) -> tuple
     return _lookup(canonical, tuple(gateway_paths))[1]
 
 
+# Each file place's own names (the last component of its patterns), and whether a file of any name is in it.
+_NAMES: Mapping[Place, tuple[tuple[str, ...], bool]] = MappingProxyType(
+    {
+        entry.place: (tuple(p.rsplit("\\", 1)[-1] for p in entry.patterns), entry.scope == "tree")
+        for entry in FILE_PLACES
+        if entry.scope != "open"
+    }
+)
+
+
+def could_be_named(place: Place, name: str) -> bool:
+    """Whether a file or folder called `name` (a listing's `-Filter`, maybe a glob) could be `place` or be in it.
+
+    An exact place is a file or folder of known names (`id_rsa`, `Groups.xml`); a tree place is a folder whose
+    files may have any name, so any glob may pick one of them (`*.key` the GnuPG keys), while a plain name is
+    taken for the folder's own. A place not in the file table (the gateway's own) counts. Case-insensitive.
+    """
+    own, tree = _NAMES.get(place, ((), True))
+    lowered = name.lower()
+    if not own or (tree and _is_glob(lowered)):
+        return True
+    return any(_could_match(lowered, pattern) for pattern in own)
+
+
 def place_of(canonical: str, *, gateway_paths: Sequence[str] = ()) -> Place | None:
     """The most specific protected place a canonical path is in, or None.
 

@@ -4393,6 +4393,46 @@ ORDINARY += [
     ("PowerShell", _ps("Start-Process ms-settings:display")),
 ]
 
+# GnuPG keys, Group Policy passwords, developer and AI-agent tokens; listings that find a store (S-RULE-155).
+DANGEROUS += [
+    ("FileSystem", _fs("read", r"C:\Users\me\AppData\Roaming\gnupg\private-keys-v1.d\0A1B.key"), "credential-access"),
+    (
+        "FileSystem",
+        _fs("read", r"\\corp.example\SYSVOL\corp.example\Policies\{31B2F340}\MACHINE\Preferences\Groups\Groups.xml"),
+        "credential-access",
+    ),
+    (
+        "FileSystem",
+        _fs("copy", r"C:\Users\me\.claude\.credentials.json", destination=r"C:\t\c.json"),
+        "credential-access",
+    ),
+    ("FileSystem", _fs("read", r"C:\Users\me\.codex\auth.json"), "credential-access"),
+    ("FileSystem", _fs("read", r"C:\Users\me\.terraform.d\credentials.tfrc.json"), "credential-access"),
+    ("FileSystem", _fs("read", r"C:\Users\me\AppData\Roaming\postgresql\pgpass.conf"), "credential-access"),
+    ("PowerShell", _ps("gpg --export-secret-keys --armor me@example.com"), "credential-access"),
+    ("PowerShell", _ps(r"Get-ChildItem C:\Users\me -Recurse -Filter id_rsa | Get-Content"), "credential-access"),
+    ("PowerShell", _ps(r"Get-ChildItem \\corp\SYSVOL -Recurse -Filter Groups.xml | Get-Content"), "credential-access"),
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me\AppData\Roaming\gnupg -Recurse | Copy-Item -Destination C:\t"),
+        "credential-access",
+    ),
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me -Recurse -Filter id_rsa | ForEach-Object { Get-Content $_.FullName }"),
+        "credential-access",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("gpg --armor --export me@example.com")),
+    ("PowerShell", _ps(r"Get-ChildItem C:\Users\me -Recurse -Filter notes.txt | Get-Content")),
+    (
+        "PowerShell",
+        _ps(r"Get-ChildItem C:\Users\me\Documents -Recurse | ForEach-Object { Copy-Item $_.FullName D:\backup }"),
+    ),
+    ("FileSystem", _fs("read", r"C:\Users\me\.m2\repository\org\x\x.pom")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

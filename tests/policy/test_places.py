@@ -511,8 +511,10 @@ def test_the_place_tables_are_well_formed() -> None:
     for e in entries:
         assert e.place.label and e.place.label == e.place.label.strip() and "|" not in e.place.label
         for pattern in e.patterns:
-            assert pattern == pattern.lower() and "/" not in pattern and "{" not in pattern and "~\\" not in pattern
+            unc = pattern.removeprefix("//\\")  # a share on any machine: `places._path_comps`' anchor
+            assert pattern == pattern.lower() and "/" not in unc and "{" not in pattern and "~\\" not in pattern
     assert all(e.patterns[0].startswith("c:\\") for e in FILE_PLACES)
+    assert all(p.startswith(("c:\\", "//\\")) for e in FILE_PLACES for p in e.patterns)
     assert all(e.patterns[0].startswith(("hklm\\", "hkcu\\", "hk*\\")) for e in KEY_PLACES)
 
 
