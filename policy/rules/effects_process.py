@@ -282,6 +282,13 @@ def _rundll32(op: Operation) -> Effects:
         r"openurl|fileprotocolhandler|runhtmlapplication", text
     ):
         return (effect(K.DOWNLOAD_EXECUTE, words[-1] if len(words) > 1 else None, f"rundll32 {base}.dll"),)
+    if base in ("advpack", "ieadvpack") and "delnoderundll32" in text and len(words) > 1:
+        # `advpack.dll,DelNodeRunDLL32 <folder>[,flags]` deletes the folder and all it holds (S-RULE-157).
+        folder = re.sub(r",\s*\d*\s*$", "", words[1])
+        return (effect(K.DELETE_RECURSIVE, folder, f"rundll32 {base}.dll,DelNodeRunDLL32"),)
+    if base == "dfshim" and "shopenverbapplication" in text:
+        # ClickOnce fetches the application the URL names and runs it (S-RULE-157).
+        return (effect(K.DOWNLOAD_EXECUTE, words[-1] if len(words) > 1 else None, "rundll32 dfshim.dll (ClickOnce)"),)
     if base == "shell32" and "control_rundll" in text and len(words) > 1:
         # `shell32.dll,Control_RunDLL x.cpl` is what `control x.cpl` runs: the Control Panel item's DLL (S-RULE-113).
         return (effect(K.EXECUTE, words[1].split(",", 1)[0].strip(), "rundll32 shell32.dll,Control_RunDLL"),)

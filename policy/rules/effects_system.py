@@ -416,6 +416,11 @@ _DEVCON_CHANGES = frozenset({"disable", "remove", "dp_delete"})
 
 def _pnputil(op: Operation) -> Effects:
     words = [lower(w) for w in op.args]
+    if "/add-driver" in words or "-a" in words or "/a" in words:
+        # A driver added to the store loads into the kernel with its device, at every start (S-RULE-157).
+        at = next(i for i, w in enumerate(words) if w in ("/add-driver", "-a", "/a")) + 1
+        inf = op.args[at] if at < len(op.args) else None
+        return (effect(K.PERSISTENCE, inf, "pnputil /add-driver (a driver loads with Windows)"),)
     change = next((w for w in words if w in _PNPUTIL_CHANGES), None)
     if change is None:
         return ()

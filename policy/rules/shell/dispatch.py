@@ -17,7 +17,7 @@ import base64
 import binascii
 import ntpath
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from policy.rules.args import app_arguments, mode_of
 from policy.rules.effects_defaults import with_default_parameters
@@ -387,12 +387,58 @@ def _pcalua(argv: Sequence[Value], depth: int) -> Analysis:
     return _inner(program, rest, depth)
 
 
+# PsExec's (and PAExec's) options that take the next word as their value; `-i` takes one only if it is a number.
+_PSEXEC_VALUED = frozenset({"u", "p", "n", "r", "w", "a", "cnodel", "csrc", "dbg"})
+
+
+def _psexec(argv: Sequence[Value], depth: int) -> Analysis:
+    # psexec [\\computer[,…] | @file] [options] command [arguments] (S-RULE-156): it runs the command, as SYSTEM
+    # with -s. It is judged wherever it runs: a machine reaches itself by its own name, which the gateway does
+    # not know, so `\\name` may be this one. Sysinternals options start with `-` or `/`.
+    i = 1 if argv and argv[0] is not None and argv[0].startswith(("\\\\", "@")) else 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg is None:
+            return _inner(None, (), depth)
+        if not arg.startswith(("-", "/")):
+            break
+        option = arg[1:].lower()
+        i += 1
+        if option in _PSEXEC_VALUED:
+            i += 1
+        elif option == "i" and i < len(argv) and (argv[i] or "").isdigit():
+            i += 1  # `-i 1`: the session
+    return _inner(argv[i], argv[i + 1 :], depth) if i < len(argv) else Analysis()
+
+
 # rundll32 entry points that start the program named after them (a LOLBin's proxy execution).
 _RUNDLL_STARTERS = frozenset(
     {"shell32.dll,shellexec_rundll", "shell32.dll,shellexec_rundlla", "shell32.dll,shellexec_rundllw",
      "zipfldr.dll,routethecall", "url.dll,openurl", "url.dll,openurla", "url.dll,fileprotocolhandler",
-     "ieframe.dll,openurl", "shdocvw.dll,openurl", "pcwutl.dll,launchapplication"}
+     "ieframe.dll,openurl", "shdocvw.dll,openurl", "pcwutl.dll,launchapplication", "advpack.dll,registerocx",
+     "ieadvpack.dll,registerocx"}
 )  # fmt: skip
+# rundll32 entry points that run an INF file's sections: an INF can run any command (`RunPreSetupCommands`) and
+# write any registry key, and the gateway does not read it (S-RULE-157). So do `cmstp` and `InfDefaultInstall`.
+_RUNDLL_INF = frozenset(
+    {"setupapi.dll,installhinfsection", "setupapi.dll,installhinfsectiona", "setupapi.dll,installhinfsectionw",
+     "advpack.dll,launchinfsection", "advpack.dll,launchinfsectionex", "ieadvpack.dll,launchinfsection",
+     "ieadvpack.dll,launchinfsectionex", "syssetup.dll,setupinfobjectinstallaction"}
+)  # fmt: skip
+
+
+def _inf_runner(named: str) -> Analysis:
+    return Analysis(dynamic=(f"{named} runs the commands of an INF file, which the gateway does not read",))
+
+
+def _inf_program(name: str) -> Callable[[Sequence[Value], int], Analysis]:
+    def run(argv: Sequence[Value], depth: int) -> Analysis:
+        # `cmstp /s x.inf`, `InfDefaultInstall x.inf`: only with an INF file named (cmstp alone opens a profile).
+        if any(a is None or a.lower().rstrip("\"' ").endswith(".inf") for a in argv):
+            return _inf_runner(name)
+        return Analysis()
+
+    return run
 
 
 def _rundll32(argv: Sequence[Value], depth: int) -> Analysis:
@@ -404,8 +450,12 @@ def _rundll32(argv: Sequence[Value], depth: int) -> Analysis:
     dll, _, entry = words[0].replace(" ", "").rpartition(",")
     library = program_name(dll)  # the base name, lower case: `C:\Windows\System32\SHELL32.dll` → `shell32.dll`
     key = f"{library if library.endswith('.dll') else library + '.dll'},{entry.lower()}"
+    if key in _RUNDLL_INF:
+        return _inf_runner(f"rundll32 {key}")
     if key not in _RUNDLL_STARTERS or len(words) < 2:
         return Analysis()
+    if len(words) == 2 and words[1] is not None and any(c in words[1] for c in _BLANKS):
+        return _command_line(words[1], depth)  # `advpack.dll,RegisterOCX "cmd /c …"`: the rest is one command line
     return _inner(words[1], words[2:], depth)
 
 
@@ -526,6 +576,9 @@ _STARTERS = {
     "cscript": _script_host,
     "wscript": _script_host,
     "pcalua": _pcalua,
+    **dict.fromkeys(("psexec", "psexec64", "paexec"), _psexec),
+    "cmstp": _inf_program("cmstp"),
+    "infdefaultinstall": _inf_program("InfDefaultInstall"),
     "rundll32": _rundll32,
     "wmic": _wmic,
     "explorer": _explorer,
