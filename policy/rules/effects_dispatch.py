@@ -56,7 +56,7 @@ from policy.rules.effects_system import (
     dotnet_system,
     secret_printers,
 )
-from policy.rules.shell.ops import RUN_PATH, EffectKind, Operation, Shell, Value
+from policy.rules.shell.ops import RUN_PATH, SEND_PATH, EffectKind, Operation, Shell, Value
 
 CMDLETS: Mapping[str, Handler] = {
     **FILE_CMDLETS,
@@ -202,6 +202,8 @@ def effects_of(op: Operation) -> Effects:
         return _redirect(op)
     if op.name == RUN_PATH:
         return (effect(EffectKind.EXECUTE, op.args[0] if op.args else None, "started from its path"),)
+    if op.name == SEND_PATH:
+        return (effect(EffectKind.UPLOAD, op.args[0] if op.args else None, "sent on a network program's input"),)
     if op.name.startswith("adsi:"):
         return adsi_effects(op)  # `.Delete('user', x)` on an ADSI object is an account, not a file
     handler = _handler(op)

@@ -659,8 +659,21 @@ def _sends_a_value(op: Operation) -> bool:
         body = [v for k, v in op.params if k in ("body", "attachments")]
         return op.input_from is not None or any(v is None for v in body)
     if op.shell in ("dotnet", "com"):
-        return _method(op) in _UPLOAD_METHODS and any(a is None for a in op.args)
-    return False
+        return _method(op) in _UPLOAD_METHODS and any(a is None for a in op.args) or _opens_socket(op)
+    return op.shell == "powershell" and op.name == "new-object" and _opens_socket(op)
+
+
+# .NET sockets: whatever the script writes to one leaves the machine, and which value is not followed (S-RULE-158).
+_SOCKET_TYPES = re.compile(r"(?:^|\.)(?:net\.sockets\.)?(?:tcpclient|udpclient|socket)\b", re.IGNORECASE)
+
+
+def _opens_socket(op: Operation) -> bool:
+    """`New-Object Net.Sockets.TcpClient(host, port)`, `[Net.Sockets.TcpClient]::new(…)`, a UdpClient's `Send`."""
+    if op.shell == "powershell":
+        type_name = first(bind(op, ("typename", "argumentlist")), "typename")
+        return type_name is not None and "sockets." in type_name.lower() and bool(_SOCKET_TYPES.search(type_name))
+    name = op.name.lower()
+    return "net.sockets." in name and name.endswith(("::new", ".send", ".connect", ".sendto", ".beginconnect"))
 
 
 def _reads_content(op: Operation) -> bool:

