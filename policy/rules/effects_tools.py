@@ -49,8 +49,9 @@ def _filesystem(args: ToolArgs) -> Effects:
         return (effect(kind, path, "FileSystem delete" + (" recursive" if recursive else "")),)
     if mode in ("move", "copy"):
         first_kind = K.MOVE if mode == "move" else K.READ
+        # A folder is copied whole (upstream copies its tree): every file in it is read, a credential store too.
         pair = (
-            effect(first_kind, path, f"FileSystem {mode}"),
+            effect(first_kind, path, f"FileSystem {mode}", extra=RECURSIVE if mode == "copy" else ()),
             effect(K.WRITE, destination, f"FileSystem {mode} destination"),
         )
         # Into a folder that exists, upstream's copy and move put the item inside it under its own name (S-RULE-147).

@@ -134,6 +134,8 @@ taskbar-pins       startup       tree  | the taskbar's pinned shortcuts (a chang
     ~\appdata\roaming\microsoft\internet explorer\quick launch\user pinned\taskbar
 ssh-client-config  startup       exact | the SSH client's settings (its ProxyCommand or LocalCommand runs at each ssh)
     ~\.ssh\config
+unix-shell-startup startup       exact | a Unix shell's startup file (Git Bash, MSYS2 and Cygwin run it at each start)
+    c:\users\*\{.bashrc,.bash_profile,.bash_login,.profile,.zshrc,.zprofile,.zshenv}
 terminal-settings  startup       exact | Windows Terminal's settings (a profile's command line runs when a tab opens)
     ~\appdata\local\packages\microsoft.windowsterminal*_8wekyb3d8bbwe\localstate\settings.json
     ~\appdata\local\microsoft\windows terminal\settings.json

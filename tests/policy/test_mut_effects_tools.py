@@ -43,7 +43,7 @@ KEY = "HKCU:\\Software\\X"
         (
             {"mode": "copy", "path": A, "destination": B},
             (
-                effect(K.READ, A, "FileSystem copy"),
+                effect(K.READ, A, "FileSystem copy", extra=(("recursive", "true"),)),  # a folder's tree (S-RULE-159)
                 effect(K.WRITE, B, "FileSystem copy destination"),
                 effect(K.WRITE, B + "\\a", "FileSystem copy into a folder", extra=TREE_INTO),
             ),
