@@ -27,6 +27,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_network import netsh_network
+from policy.rules.processes import is_protected_process
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 from policy.rules.shell.ssh import read_ssh
 
@@ -238,6 +239,14 @@ def _netsh(op: Operation) -> Effects:
         return (weakening("firewall", None, "netsh advfirewall firewallpolicy allowinbound"),)
     if re.search(r"\bfirewall set opmode (?:mode\s*=\s*)?disable\b", text):
         return (weakening("firewall", None, "netsh firewall set opmode disable"),)
+    blocked = re.search(r"\bprogram\s*=\s*(.+?)(?=\s+\w+\s*=|$)", text)
+    if (
+        re.search(r"\badvfirewall firewall (?:add|set) rule\b", text)
+        and "action=block" in text.replace(" ", "")
+        and blocked
+        and _silences(blocked.group(1))
+    ):
+        return (weakening("defender", blocked.group(1).strip('"'), "netsh advfirewall firewall rule action=block"),)
     if re.search(r"\badvfirewall firewall add rule\b", text) and "action=allow" in text.replace(" ", ""):
         return (weakening("firewall-rule", None, "netsh advfirewall firewall add rule action=allow"),)
     if re.search(r"\bfirewall add (?:allowedprogram|portopening)\b", text):
@@ -281,10 +290,12 @@ _DEFENDER_OFF_VALUES: Mapping[str, frozenset[str]] = {
     "mapsreporting": frozenset({"0", "disabled"}),
     "submitsamplesconsent": frozenset({"2", "neversend"}),
     "puaprotection": frozenset({"0", "disabled"}),
-    "enablecontrolledfolderaccess": frozenset({"0", "disabled"}),
-    "enablenetworkprotection": frozenset({"0", "disabled"}),
+    # Audit modes log what they would block and block nothing (S-RULE-160).
+    "enablecontrolledfolderaccess": frozenset({"0", "disabled", "2", "auditmode", "4", "auditdiskmodificationonly"}),
+    "enablenetworkprotection": frozenset({"0", "disabled", "2", "auditmode"}),
     "cloudblocklevel": frozenset({"0", "default"}),
-    "attacksurfacereductionrules_actions": frozenset({"0", "disabled"}),
+    "attacksurfacereductionrules_actions": frozenset({"0", "disabled", "2", "auditmode"}),
+    "scanscheduleday": frozenset({"8", "never"}),
 }
 _ALLOW_ACTIONS = frozenset({"allow", "6", "noaction", "9"})  # ThreatAction values that let a threat stay
 _DEFENDER_EXCLUSIONS = ("attacksurfacereductiononlyexclusions", "controlledfolderaccessallowedapplications")
@@ -312,6 +323,23 @@ def _mp_preference(op: Operation) -> Effects:
         elif _turns_off(name, value):
             out.append(weakening("defender", name, command, name))
     return tuple(out)
+
+
+_MP_METHODS = {"set": "set-mppreference", "add": "add-mppreference", "remove": "remove-mppreference"}
+
+
+def defender_wmi(method: str, settings: Sequence[tuple[str, Value]] | None, command: str) -> Effects:
+    """A method of Defender's WMI class `MSFT_MpPreference` (`Set`, `Add`, `Remove`): what Set-/Add-/Remove-MpPreference
+    call, so its named settings are judged as theirs (S-RULE-160); settings given by position or not constant
+    (None) are not known, so they count as weakening. Other methods (`Get`): ()."""
+    cmdlet = _MP_METHODS.get(method.lower())
+    if cmdlet is None:
+        return ()
+    if settings is None:
+        return (weakening("defender", None, command),)
+    op = Operation("powershell", cmdlet, tuple((lower(k), v) for k, v in settings), (), command, 0, None)
+    found = _mp_removal(op) if cmdlet == "remove-mppreference" else _mp_preference(op)
+    return tuple(weakening("defender", e.target, command, dict(e.extra).get("setting", "")) for e in found)
 
 
 # Removing these from Defender's preferences takes protection away: an attack-surface-reduction rule, a
@@ -463,10 +491,23 @@ def _firewall_profile(op: Operation) -> Effects:
     return ()
 
 
+def _silences(program: str) -> bool:
+    """Whether a firewall rule's program is one whose connections a security tool or Windows itself needs: a
+    protected process (`MsMpEng.exe`, `MsSense.exe`, `lsass.exe`) or anything in Defender's folders. Blocking its
+    traffic cuts it off from its cloud and its console while it still looks healthy (S-RULE-160)."""
+    path = program.strip().strip("'\"").lower()
+    return is_protected_process(path) or "windows defender" in path or "\\defender\\" in path
+
+
 def _firewall_rule(op: Operation) -> Effects:
     bound = bind(op)
     if lower(first(bound, "action")) == "allow" and lower(first(bound, "direction")) != "outbound":
         return (weakening("firewall-rule", first(bound, "displayname", "name"), display(op.name) + " -Action Allow"),)
+    program = first(bound, "program")
+    if lower(first(bound, "action")) == "block" and (
+        program is None and "program" in bound or _silences(program or "")
+    ):
+        return (weakening("defender", program, display(op.name) + " -Action Block -Program"),)
     return ()
 
 

@@ -30,6 +30,7 @@ from policy.rules.effects_file_calls import opens_for_writing
 from policy.rules.effects_security import (
     SECURITY_SERVICES,
     TASKS_NOT_KNOWN,
+    defender_wmi,
     opens_remote_access,
     security_task,
     service_name,
@@ -269,9 +270,12 @@ def _wmic_where(words: Sequence[str], raw: str) -> str:
     return f"name='{raw.split()[1]}'" if key is not None and len(raw.split()) > 1 else ""
 
 
+_WMIC_GLOBALS = ("/node", "/user", "/password", "/namespace", "/format")
+
+
 def _wmic(op: Operation) -> Effects:
     argv = argv_of(op)
-    words = [w for w in argv.lowered() if not w.startswith(("/node", "/user", "/password", "/namespace", "/format"))]
+    words = [w for w in argv.lowered() if not w.startswith(_WMIC_GLOBALS)]
     text = " ".join(words)
     raw = " ".join(strip_pair(w) for w in argv.words if w is not None)  # targets keep their spelling
     if re.search(r"__eventfilter|commandlineeventconsumer|activescripteventconsumer|__filtertoconsumerbinding", text):
@@ -294,6 +298,15 @@ def _wmic(op: Operation) -> Effects:
         call = words[words.index("call") + 1] if "call" in words[:-1] else "delete"
         mode = words[words.index(call) + 1] if call == "changestartmode" and words[-1] != call else None
         return wmi_service_change(call, _wmic_where(words, raw), mode)
+    if "msft_mppreference" in words and "call" in words[:-1]:
+        # `wmic /namespace:\\root\microsoft\windows\defender path MSFT_MpPreference call Add ExclusionPath="C:\"`
+        kept = [w for w in argv.words if w is None or not w.lower().startswith(_WMIC_GLOBALS)]
+        at = next(i for i, w in enumerate(kept) if w is not None and w.lower() == "call") + 1
+        method = lower(kept[at]) if at < len(kept) else ""
+        pairs = kept[at + 1 :]
+        named = [(k.strip(), strip_pair(v.strip())) for k, _, v in (strip_pair(p).partition("=") for p in pairs if p)]
+        known = named if named and None not in pairs and all(k for k, _ in named) else None
+        return defender_wmi(method, known, f"wmic MSFT_MpPreference call {method.capitalize()}")
     if alias == "nteventlog" and "cleareventlog" in words:
         log = re.search(r"(?:logfilename|filename)\s*=\s*['\"]?([^'\"\s]+)", raw, re.IGNORECASE)
         return (effect(K.LOG_CLEAR, log.group(1) if log else None, "wmic nteventlog cleareventlog"),)
@@ -592,6 +605,10 @@ def _wmi_method(op: Operation) -> Effects:
         return wmi_service_change(method, where, first(bound, "arguments.startmode", "argumentlist"))
     if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
         return (effect(K.LOG_CLEAR, None, f"{display(op.name)} ClearEventLog"),)
+    if wmi_class == "msft_mppreference":  # what Set-MpPreference calls (S-RULE-160): `-Arguments @{…}` names them
+        named = [(k.removeprefix("arguments."), v) for k, v in op.params if k.startswith("arguments.")]
+        known = named if named and "argumentlist" not in bound else None
+        return defender_wmi(method, known, f"{display(op.name)} MSFT_MpPreference {method.capitalize()}")
     return ()
 
 

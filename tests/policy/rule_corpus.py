@@ -4494,6 +4494,42 @@ DANGEROUS += [
 ]
 ORDINARY += [("FileSystem", _fs("copy", r"C:\Users\me\Documents", destination=r"D:\backup", recursive=True))]
 
+# Defender through its WMI class, audit modes, a firewall rule that silences it (S-RULE-160).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(
+            "Invoke-CimMethod -Namespace root/Microsoft/Windows/Defender -ClassName MSFT_MpPreference -MethodName Add "
+            "-Arguments @{ExclusionPath=@('C:\\')}"
+        ),
+        "disable-defender",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            r"wmic /namespace:\\root\microsoft\windows\defender path MSFT_MpPreference "
+            "call Set DisableRealtimeMonitoring=true"
+        ),
+        "disable-defender",
+    ),
+    ("PowerShell", _ps("Set-MpPreference -EnableControlledFolderAccess AuditMode"), "disable-defender"),
+    (
+        "PowerShell",
+        _ps(
+            r"New-NetFirewallRule -DisplayName x -Direction Outbound "
+            r"-Program 'C:\Program Files\Windows Defender\MsMpEng.exe' -Action Block"
+        ),
+        "disable-defender",
+    ),
+]
+ORDINARY += [
+    (
+        "PowerShell",
+        _ps(r"New-NetFirewallRule -DisplayName x -Direction Outbound -Program C:\Tools\game.exe -Action Block"),
+    ),
+    ("PowerShell", _ps("Set-MpPreference -EnableControlledFolderAccess Enabled")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
