@@ -1346,3 +1346,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "disable-defender" with action "deny"
     When PowerShell is asked to run "New-NetFirewallRule -DisplayName x -Direction Outbound -Program C:\Tools\game.exe -Action Block"
     Then the call hits no rule
+
+  @S-RULE-161
+  Scenario: App Paths, Office trusted locations, AlwaysInstallElevated and LSASS dumps are guarded places
+    Given the built-in command rules
+    When "Registry" is called with {"mode": "set", "path": "HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\App Paths\\notepad.exe", "name": "", "value": "C:\\t\\x.exe"}
+    Then the call hits rule "persistence-hijack" with action "deny"
+    When PowerShell is asked to run "reg add HKCU\SOFTWARE\Policies\Microsoft\Windows\Installer /v AlwaysInstallElevated /t REG_DWORD /d 1 /f"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "reg query "HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\App Paths\chrome.exe""
+    Then the call hits no rule

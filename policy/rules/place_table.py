@@ -335,6 +335,9 @@ logon-script-key   hijack-key     tree | the logon-script setting
     hkcu\environment [userinitmprlogonscript]
 handler-key        hijack-key     tree | a file-type or protocol handler command
     hk*\software\classes\*\shell\*\command; hk*\software\classes\*\shellex
+    hk*\software\classes\*\*\shell\*\command; hk*\software\classes\*\*\shellex
+app-paths-key      hijack-key     tree | an App Paths entry (it says which program a name like `notepad` starts)
+    $CV\app paths
 com-server-key     hijack-key     tree | a COM server registration
     hk*\software\classes\clsid\*\{inprocserver32,localserver32,treatas}
 boot-execute-key   hijack-key     tree | the boot-time execute list
@@ -379,9 +382,14 @@ amsi-key           security-tool-key tree | the Antimalware Scan Interface (AMSI
 attachments-key    security-tool-key tree | the downloaded-file (Mark of the Web) settings
     $CV\policies\attachments
 office-macro-key   security-tool-key tree | Office's macro and protected-view security settings
-    hk*\software\microsoft\office\*\*\security [vbawarnings, accessvbom, blockcontentexecutionfrominternet]
+    hk*\software\microsoft\office\*\*\security [vbawarnings, accessvbom, blockcontentexecutionfrominternet, level]
     hk*\software\policies\microsoft\office\*\*\security [vbawarnings, accessvbom, blockcontentexecutionfrominternet]
-    hk*\software\microsoft\office\*\*\security\protectedview
+    hk*\software\microsoft\office\*\*\security\{protectedview,trusted locations}
+    hk*\software\policies\microsoft\office\*\*\security\trusted locations
+lsass-dump-key     security-tool-key tree | a crash-dump setting for LSASS (its dump holds every logged-on password)
+    hklm\software\microsoft\windows\windows error reporting\localdumps\lsass.exe
+installer-key      security-tool-key tree | Windows Installer's AlwaysInstallElevated (every package installs as SYSTEM)
+    hk*\software\policies\microsoft\windows\installer [alwaysinstallelevated]
 event-channels-key security-tool-key tree | the event log channels' settings (a channel switched off logs nothing)
     hklm\software\microsoft\windows\currentversion\winevt\channels
 autologger-key     security-tool-key tree | the trace sessions Windows starts at boot (they feed the event logs)

@@ -4530,6 +4530,34 @@ ORDINARY += [
     ("PowerShell", _ps("Set-MpPreference -EnableControlledFolderAccess Enabled")),
 ]
 
+# App Paths and deeper handlers; Office trusted locations, AlwaysInstallElevated, LSASS crash dumps (S-RULE-161).
+DANGEROUS += [
+    (
+        "Registry",
+        _reg_set(r"HKCU:\Software\Microsoft\Windows\CurrentVersion\App Paths\notepad.exe", "", r"C:\t\x.exe"),
+        "persistence-hijack",
+    ),
+    (
+        "Registry",
+        _reg_set(r"HKLM:\SOFTWARE\Policies\Microsoft\Windows\Installer", "AlwaysInstallElevated", "1"),
+        "security-weakening",
+    ),
+    (
+        "PowerShell",
+        _ps(r'reg add "HKCU\Software\Microsoft\Office\16.0\Excel\Security\Trusted Locations\x" /v Path /d C:\t'),
+        "security-weakening",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            r'reg add "HKLM\SOFTWARE\Microsoft\Windows\Windows Error Reporting\LocalDumps\lsass.exe" '
+            "/v DumpType /t REG_DWORD /d 2"
+        ),
+        "security-weakening",
+    ),
+]
+ORDINARY += [("Registry", _reg("get", r"HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion\App Paths\chrome.exe"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
