@@ -1356,3 +1356,15 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "reg query "HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\App Paths\chrome.exe""
     Then the call hits no rule
+
+  @S-RULE-162
+  Scenario: What tar archives and what find -exec runs on are read whole; inline code in WSL asks
+    Given the built-in command rules
+    When PowerShell is asked to run "tar -czf C:\t\a.tgz -C C:\Users\me .ssh"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "wsl -- find /mnt/c/Users/me -name id_rsa -exec cat '{}' ';'"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "wsl -- python3 -c 'import os'"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "tar -czf C:\t\a.tgz C:\src\proj"
+    Then the call hits no rule

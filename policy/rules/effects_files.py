@@ -613,11 +613,16 @@ def _tar(op: Operation) -> Effects:
     what an archive is made from is read like any program's arguments (`argument_reads`)."""
     words = list(op.args)
     extract, create, archive, folder = False, False, None, None
+    sources: list[Value] = []  # what `-c` archives, each read from the folder `-C` named before it
     i = 0
     while i < len(words):
         word = words[i]
         i += 1
         if word is None:
+            sources.append(None)
+            continue
+        if not word.startswith("-") and i > 1:
+            sources.append(word if folder is None or ntpath.isabs(word) else ntpath.join(folder, word))
             continue
         if word in ("--extract", "--get"):
             extract = True
@@ -637,8 +642,11 @@ def _tar(op: Operation) -> Effects:
                 value = words[i] if i < len(words) else None
                 i += 1
                 archive, folder = (value, folder) if letter == "f" else (archive, value)
-    if create and archive is not None and archive != "-":  # the archive written (to a share: sent off)
-        return (effect(K.WRITE, archive, "tar -c"),)
+    if create:
+        # Each source is archived with everything below it, as Compress-Archive reads it: a store in it counts
+        # (S-RULE-162). The archive is written (to a share: sent off); `-f -` writes it to the output.
+        read = tuple(effect(K.READ, source, "tar -c", extra=RECURSIVE) for source in sources if source is not None)
+        return read + ((effect(K.WRITE, archive, "tar -c"),) if archive is not None and archive != "-" else ())
     if not extract:
         return ()
     unpacked = effect(K.WRITE, folder if folder is not None else ".", "tar -x", extra=RECURSIVE)

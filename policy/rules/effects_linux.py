@@ -17,7 +17,16 @@ import posixpath
 import re
 import shlex
 
-from policy.rules.effects_common import RECURSIVE, Effects, effect, landed, lower, split_command_line, unquote
+from policy.rules.effects_common import (
+    NAMED,
+    RECURSIVE,
+    Effects,
+    effect,
+    landed,
+    lower,
+    split_command_line,
+    unquote,
+)
 from policy.rules.effects_downloads import download_writes
 from policy.rules.shell.ops import Effect, EffectKind, Value
 
@@ -157,6 +166,24 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
     return tuple(out)
 
 
+def linux_commands(name: str, words: tuple[Value, ...], depth: int = 0) -> list[list[Value]]:
+    """The simple commands (verb first) a Linux command line run through `wsl`/`bash -c` holds, nested shells'
+    included, their prefixes (`sudo`, `env`) dropped: for checks that need the words, not the effects."""
+    line = _command_line(name, words)
+    if not line or depth >= MAX_LINUX_DEPTH:
+        return []
+    out: list[list[Value]] = []
+    for segment in _segments(line):
+        parts = list(posix_words(segment)) if segment.strip() else []
+        while parts and lower(parts[0]) in _PREFIXES:
+            parts = parts[1:]
+        if parts and ntpath.basename(lower(parts[0]).replace("/", "\\")) in _SHELLS:
+            out += linux_commands("bash", tuple(parts[1:]), depth + 1)
+        elif parts:
+            out.append(parts)
+    return out
+
+
 def _segments(line: str) -> list[str]:
     """The simple commands of a Linux command line: split at `;`, `&&`, `||`, `|`, `&` and line breaks outside
     quotes (`bash -c "cd /x && rm y"` is one command whose argument holds two)."""
@@ -252,6 +279,11 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return [effect(K.DELETE, p, shown) for p in paths or [None]]
     if verb == "find" and "-delete" in flags:
         return [effect(K.DELETE_RECURSIVE, paths[0] if paths else None, "wsl find -delete")]
+    if verb == "find" and set(flags) & _FIND_RUNS:
+        return _find_exec(words)
+    if verb == "tar":
+        # What `tar -c` archives is read with everything below it, as Compress-Archive reads it (S-RULE-162).
+        return [effect(K.READ, wsl_path(p), shown + " -c", extra=RECURSIVE) for p in _tar_sources(words)]
     if verb in ("mv", "cp") and len(paths) > 1:
         first_kind = K.MOVE if verb == "mv" else K.READ
         short = [f for f in flags if not f.startswith("--")]
@@ -287,6 +319,80 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         for p, w in zip(paths, operands, strict=True)
         if w is not None and ("/" in w or "\\" in w or w.startswith("~"))
     ]
+
+
+# find's actions that run a command on each file it finds (`{}` stands for the file).
+_FIND_RUNS = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+_FIND_ENDS = frozenset({";", "\\;", "+"})
+
+
+def _find_exec(words: list[Value]) -> list[Effect]:
+    """`find /mnt/c/Users -name id_rsa -exec cat {} \\;` (S-RULE-162): the command runs on every file the search
+    finds below its starting folders, so it is judged on them: a read reads the tree (of the files `-name`
+    picks), a delete deletes in all of it, a write writes every file. Other effects stay as the command has them."""
+    roots: list[Value] = []
+    i = 0
+    while i < len(words) and not (lower(words[i]) or "?").startswith(("-", "(", "!")):
+        roots.append(words[i])
+        i += 1
+    lowered = [lower(w) for w in words]
+    name = next((words[k + 1] for k in range(i, len(words) - 1) if lowered[k] in ("-name", "-iname")), None)
+    out: list[Effect] = []
+    while i < len(words):
+        if lowered[i] not in _FIND_RUNS:
+            i += 1
+            continue
+        end = next((k for k in range(i + 1, len(words)) if words[k] in _FIND_ENDS), len(words))
+        command, i = words[i + 1 : end], end + 1
+        verb = ntpath.basename(lower(command[0]).replace("/", "\\")) if command and command[0] else ""
+        for root in roots or ["."]:
+            found = None if root is None else posixpath.join(root, unquote(name) if name else "*")
+            stand_in = wsl_path(found)
+            args = [found if w is not None and "{}" in w else w for w in command[1:]]
+            for e in _command(verb, args) if verb else [effect(K.EXECUTE, None, "wsl find -exec")]:
+                out.append(_on_found(e, stand_in, wsl_path(root), name))
+    return out
+
+
+def _on_found(e: Effect, stand_in: Value, root: Value, name: Value) -> Effect:
+    """An effect on the stand-in for each found file, as the effect on the tree the search covers."""
+    if e.target is None or e.target != stand_in:
+        return e
+    if e.kind in (K.DELETE, K.DELETE_RECURSIVE):
+        return effect(K.DELETE_RECURSIVE, root, e.detail + " (find -exec)")
+    if e.kind is K.READ:
+        extra = (*RECURSIVE, (NAMED, unquote(name))) if name else RECURSIVE
+        return effect(K.READ, root, e.detail + " (find -exec)", extra=extra)
+    if e.kind is K.WRITE:
+        return effect(K.WRITE, root, e.detail + " (find -exec)", extra=(*RECURSIVE, ("every_file", "true")))
+    return e
+
+
+def _tar_sources(words: list[Value]) -> list[Value]:
+    """What `tar -c` (`--create`, or `c` in a cluster, with or without its dash) archives, each joined to the folder
+    a `-C`/`--directory` before it names; [] for any other tar command. `-f`/`-C` take the next word."""
+    create, folder = False, None
+    sources: list[Value] = []
+    i = 0
+    while i < len(words):
+        word, low = words[i], lower(words[i])
+        i += 1
+        if low == "--create":
+            create = True
+        elif low.startswith(("--file=", "--directory=")):
+            folder = word.split("=", 1)[1] if low.startswith("--directory=") and word else folder
+        elif low in ("--file", "--directory"):
+            folder = words[i] if low == "--directory" and i < len(words) else folder
+            i += 1
+        elif re.fullmatch(r"-[a-z]+|[a-z]+", low, re.IGNORECASE) and (low.startswith("-") or i == 1):
+            letters = (word or "").lstrip("-")
+            create = create or "c" in letters
+            for letter in (c for c in letters if c in "fC"):
+                folder = (words[i] if i < len(words) else None) if letter == "C" else folder
+                i += 1
+        elif word is not None and not word.startswith("-") and word != "-":
+            sources.append(word if folder is None or _rooted(word) else posixpath.join(folder, word))
+    return sources if create else []
 
 
 def _dd(words: list[Value], shown: str) -> list[Effect]:
@@ -328,8 +434,8 @@ def unix_tool_effects(name: str, words: tuple[Value, ...]) -> Effects:
         if applet in _SHELLS:
             return linux_effects("bash", tuple(items[1:]))
         return unix_tool_effects(applet, tuple(items[1:])) if applet in UNIX_TOOLS | {"find"} else ()
-    if name == "find" and "-delete" not in [lower(w) for w in items]:
-        return ()
+    if name == "find" and not {"-delete", *_FIND_RUNS} & {lower(w) for w in items}:
+        return ()  # Windows' own `find` (a text search) has neither
     return tuple(_command(name, items))
 
 

@@ -4558,6 +4558,27 @@ DANGEROUS += [
 ]
 ORDINARY += [("Registry", _reg("get", r"HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion\App Paths\chrome.exe"))]
 
+# What tar archives and what find -exec runs on are read whole; inline code inside WSL (S-RULE-162).
+DANGEROUS += [
+    ("PowerShell", _ps(r"tar -czf C:\t\a.tgz -C C:\Users\me .ssh"), "credential-access"),
+    ("PowerShell", _ps("bash -c 'tar czf - /mnt/c/Users/me/.ssh | base64'"), "credential-access"),
+    ("PowerShell", _ps("wsl -- find /mnt/c/Users/me -name id_rsa -exec cat '{}' ';'"), "credential-access"),
+    (
+        "PowerShell",
+        _ps("wsl -- find /mnt/c/Windows/System32 -name '*.dll' -exec rm -f '{}' ';'"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps("wsl -- python3 -c \"import os; os.remove('/mnt/c/Windows/System32/hal.dll')\""),
+        "dynamic-command",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"tar -czf C:\t\a.tgz C:\src\proj")),
+    ("PowerShell", _ps("wsl -- find /mnt/c/src -name '*.log' -exec cat '{}' ';'")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -1555,9 +1555,13 @@ def test_a_program_started_by_value_is_read_for_what_it_is_handed_even_unknown()
     from policy.rules.effects_dispatch import started_program
 
     login_data = "C:\\Users\\me\\AppData\\Local\\Google\\Chrome\\User Data\\Default\\Login Data"
+    tree = (("recursive", "true"),)  # what tar archives is read whole (S-RULE-162)
     assert started_program("cmd", ("/c", "tar", "-cf", "C:\\o.tar", login_data), 0) == (
+        Effect(READ, login_data, "tar -c", extra=tree),
         Effect(WRITE, "C:\\o.tar", "tar -c"),  # the archive written (S-RULE-121)
-        Effect(READ, login_data, "tar argument"),
     )
     assert started_program("sqlite3", (login_data,), 0) == (Effect(READ, login_data, "sqlite3 argument"),)
-    assert started_program("tar", ("-cf", "C:\\o.tar", "C:\\src"), 0) == (Effect(WRITE, "C:\\o.tar", "tar -c"),)
+    assert started_program("tar", ("-cf", "C:\\o.tar", "C:\\src"), 0) == (
+        Effect(READ, "C:\\src", "tar -c", extra=tree),
+        Effect(WRITE, "C:\\o.tar", "tar -c"),
+    )

@@ -470,7 +470,8 @@ PROGRAMS: list[tuple[str, list[Row]]] = [
         [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, r"C:\x", "tar -x", UNPACKED)],
     ),
     (r"tar --get -f a.tar", [_e(K.READ, "a.tar", "tar -x"), _e(K.WRITE, ".", "tar -x", UNPACKED)]),
-    (r"tar -cf a.tar C:\x", [_e(K.WRITE, "a.tar", "tar -c")]),  # the archive written (S-RULE-121)
+    # the archive written (S-RULE-121), what it is made of read whole (S-RULE-162)
+    (r"tar -cf a.tar C:\x", [_e(K.READ, "C:\\x", "tar -c", ALL), _e(K.WRITE, "a.tar", "tar -c")]),
     (r"tar -tf a.tar", []),
     (r"more C:\Temp\a.txt", [_e(K.READ, r"C:\Temp\a.txt", "more")]),
 ]

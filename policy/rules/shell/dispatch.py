@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from policy.rules.args import app_arguments, mode_of
 from policy.rules.effects_defaults import with_default_parameters
+from policy.rules.effects_linux import DISTRO_LAUNCHERS, linux_commands
 from policy.rules.shell.argv import program_name, split_command_line
 from policy.rules.shell.cmd import MAX_DEPTH, analyse_cmd
 from policy.rules.shell.cmd_expand import UNKNOWN
@@ -508,6 +509,8 @@ _VALUED = {
 
 
 def _inline_code(name: str, argv: Sequence[Value]) -> Analysis:
+    if name not in _INLINE_CODE:
+        return Analysis()
     valued = _VALUED.get(name, frozenset())
     skip = False
     for arg in argv:
@@ -645,6 +648,12 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
     if name in _LINUX_SHELLS and None in args:
         # `bash -c $cmd`, `wsl $cmd`: a Linux command line that is not constant (like `cmd /c $c`).
         return Analysis(dynamic=(f"{name} runs a command line that is not constant",))
+    if name in _LINUX_SHELLS or name in DISTRO_LAUNCHERS:
+        # `wsl -- python3 -c "…"`: code on an interpreter's command line inside Linux is as unread as on Windows.
+        found = [_inline_code(program_name(c[0]), c[1:]) for c in linux_commands(name, tuple(args)) if c[0] is not None]
+        inline = [a for a in found if a.dynamic]
+        if inline:
+            return _merge(*inline)
     starter = _STARTERS.get(name)
     return starter(args, depth) if starter is not None else Analysis()
 
