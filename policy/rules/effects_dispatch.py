@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping
 
 from policy.rules.effects_common import (
+    NAMED,
+    RECURSIVE,
     Effects,
     Handler,
     bind,
@@ -56,7 +58,7 @@ from policy.rules.effects_system import (
     dotnet_system,
     secret_printers,
 )
-from policy.rules.shell.ops import RUN_PATH, SEND_PATH, EffectKind, Operation, Shell, Value
+from policy.rules.shell.ops import RUN_PATH, SEND_PATH, TREE_READ, EffectKind, Operation, Shell, Value
 
 CMDLETS: Mapping[str, Handler] = {
     **FILE_CMDLETS,
@@ -202,6 +204,10 @@ def effects_of(op: Operation) -> Effects:
         return _redirect(op)
     if op.name == RUN_PATH:
         return (effect(EffectKind.EXECUTE, op.args[0] if op.args else None, "started from its path"),)
+    if op.name == TREE_READ and len(op.args) == 2:
+        root, name = op.args
+        extra = RECURSIVE if name in (None, "*", "*.*") else (*RECURSIVE, (NAMED, name or "*"))
+        return (effect(EffectKind.READ, root, "for /r (every folder below)", extra=extra),)
     if op.name == SEND_PATH:
         return (effect(EffectKind.UPLOAD, op.args[0] if op.args else None, "sent on a network program's input"),)
     if op.name.startswith("adsi:"):

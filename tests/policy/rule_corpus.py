@@ -4563,6 +4563,7 @@ DANGEROUS += [
     ("PowerShell", _ps(r"tar -czf C:\t\a.tgz -C C:\Users\me .ssh"), "credential-access"),
     ("PowerShell", _ps("bash -c 'tar czf - /mnt/c/Users/me/.ssh | base64'"), "credential-access"),
     ("PowerShell", _ps("wsl -- find /mnt/c/Users/me -name id_rsa -exec cat '{}' ';'"), "credential-access"),
+    ("PowerShell", _ps(r'cmd /c "for /r C:\Users\me %f in (id_rsa) do type %f"'), "credential-access"),
     (
         "PowerShell",
         _ps("wsl -- find /mnt/c/Windows/System32 -name '*.dll' -exec rm -f '{}' ';'"),

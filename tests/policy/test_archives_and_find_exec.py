@@ -51,6 +51,12 @@ def test_what_tar_archives_is_read_whole(command: str, expected: object) -> None
         ("wsl -- find /mnt/c/src -name '*.log' -exec cat '{}' ';'", None),
         ("wsl -- find /mnt/c/Users/me -name notes.txt -exec cat '{}' ';'", None),
         ('find "TODO" C:\\src\\a.txt', None),  # Windows' own find: a text search
+        # cmd's `for /r`: the body runs in every folder below the root
+        ('cmd /c "for /r C:\\Users\\me %f in (id_rsa) do type %f"', DENY),
+        ('cmd /c "for /r C:\\Users\\me %f in (*) do type %f"', DENY),
+        ('cmd /c "for /r C:\\Users\\me %f in (*.key) do copy %f C:\\t"', DENY),
+        ('cmd /c "for /r C:\\src %f in (*.log) do type %f"', None),
+        ('cmd /c "for /r C:\\Users\\me %f in (id_rsa) do echo %f"', None),  # names only
     ],
 )
 def test_find_exec_runs_its_command_on_the_tree(command: str, expected: object) -> None:

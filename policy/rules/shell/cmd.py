@@ -54,7 +54,16 @@ from policy.rules.shell.cmd_words import (
     to_value,
     unquote,
 )
-from policy.rules.shell.ops import NETWORK_SENDERS, RUN_PATH, SEND_PATH, UNC_STARTS, Analysis, Operation, Value
+from policy.rules.shell.ops import (
+    NETWORK_SENDERS,
+    RUN_PATH,
+    SEND_PATH,
+    TREE_READ,
+    UNC_STARTS,
+    Analysis,
+    Operation,
+    Value,
+)
 from policy.rules.shell.winenv import STANDARD_ENV
 
 Nested: TypeAlias = Callable[[str, tuple[Value, ...], int], Analysis]
@@ -74,6 +83,10 @@ _WORD_STOPS = DELIMS + "&|<>()\n"
 _QUOTED_RUN = re.compile(r'[^"\n]+')
 _WORD_RUN = re.compile(r'[^"^ \t\r,;=&|<>()\n]+')
 _REST_RUN = re.compile(r'[^"^&|)<>\n]+')
+
+
+# cmd commands and programs that read the files they are handed (a `for /r` body, S-RULE-162).
+_TREE_READERS = frozenset({"type", "more", "copy", "xcopy", "robocopy", "findstr", "find", "certutil", "curl", "scp"})
 
 
 def _shown(text: str) -> str:
@@ -409,15 +422,21 @@ class _Parser:
         first = len(self.state.operations)
         self._for_body(letter, self._for_items(mode, root, items_text))
         if mode == "r":
-            self._recursive_from(first)
+            self._recursive_from(first, root, items_text)
 
-    def _recursive_from(self, first: int) -> None:
+    def _recursive_from(self, first: int, root: str, items_text: str) -> None:
         # `for /r root %f in (*) do del "%f"` deletes matching files in every folder under root: what
         # `del /s root\*` does. The body was read once per pattern, so its deletes get `/s`.
         ops = self.state.operations
         for i in range(first, len(ops)):
             if ops[i].shell == "cmd" and ops[i].name in ("del", "erase") and not ops[i].switch("s"):
                 ops[i] = replace(ops[i], params=(*ops[i].params, ("s", "true")))
+        # A body that reads what it is handed (`type %f`, `copy %f C:\t`) reads the files of that name in every
+        # folder below root, as `find -exec cat` does (S-RULE-162).
+        if any(op.name in _TREE_READERS for op in ops[first:]):
+            for name in cmd_words(items_text)[:MAX_FOR_ITEMS]:
+                args = (root or ".", unquote(name))
+                self.state.emit(Operation(shell="cmd", name=TREE_READ, args=args, text="for /r", depth=self.depth))
 
     def _set_text(self) -> str:
         out: list[str] = []

@@ -30,6 +30,9 @@ RUN_PATH = "<run>"  # the operation of a program started by a UNC path (module d
 # goes to the other end of the connection (S-RULE-158). Programs in `NETWORK_SENDERS`.
 SEND_PATH = "<send>"
 NETWORK_SENDERS = frozenset({"nc", "ncat", "netcat", "nc64", "socat", "ssh", "plink", "telnet"})
+# The operation of files read in every folder below a root (`for /r C:\Users %f in (id_rsa) do type %f`): args are
+# the root and the name pattern (S-RULE-162).
+TREE_READ = "<tree-read>"
 UNC_STARTS = ("\\\\", "//")  # how a UNC path is written
 Shell: TypeAlias = Literal["powershell", "cmd", "program", "dotnet", "com"]
 
