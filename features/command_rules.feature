@@ -1368,3 +1368,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "dynamic-command" with action "ask"
     When PowerShell is asked to run "tar -czf C:\t\a.tgz C:\src\proj"
     Then the call hits no rule
+
+  @S-RULE-163
+  Scenario: Code run through Office and the Script Control is read through or asks
+    Given the built-in command rules
+    When PowerShell is asked to run "$x = New-Object -ComObject Excel.Application; $x.ExecuteExcel4Macro('EXEC("cmd /c rd /s /q C:\Users")')"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "$w = New-Object -ComObject Word.Application; $d = $w.Documents.Open('C:\t\m.docm'); $w.Run('AutoOpen')"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "$w = New-Object -ComObject Word.Application; $d = $w.Documents.Open('C:\t\a.docx'); $d.SaveAs('C:\t\a.pdf', 17)"
+    Then the call hits no rule

@@ -4580,6 +4580,31 @@ ORDINARY += [
     ("PowerShell", _ps("wsl -- find /mnt/c/src -name '*.log' -exec cat '{}' ';'")),
 ]
 
+# Code run through Office's COM objects and the Script Control (S-RULE-163).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(
+            "$x = New-Object -ComObject Excel.Application; $x.ExecuteExcel4Macro('EXEC(\"cmd /c rd /s /q C:\\Users\")')"
+        ),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps("$w = New-Object -ComObject Word.Application; $d = $w.Documents.Open('C:\\t\\m.docm'); $w.Run('AutoOpen')"),
+        "dynamic-command",
+    ),
+]
+ORDINARY += [
+    (
+        "PowerShell",
+        _ps(
+            "$w = New-Object -ComObject Word.Application; $d = $w.Documents.Open('C:\\t\\a.docx'); "
+            "$d.SaveAs('C:\\t\\a.pdf', 17)"
+        ),
+    )
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

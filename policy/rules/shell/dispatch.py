@@ -759,6 +759,19 @@ _UNTYPED_RUNNERS = frozenset({"?.run", "?.exec", "?.create"})  # `.Create(line)`
 # `ExecuteShellCommand(file, folder, args, state)`, as (where the program is, where its arguments are).
 _UNTYPED_STARTERS = {"?.shellexecute": (0, 1), "?.executeshellcommand": (0, 2)}
 _ADD_TYPE_SOURCES = frozenset({"typedefinition", "memberdefinition"})
+# COM methods that run code the gateway does not read (S-RULE-163): an Office application's `Run` of a document's
+# macro and Excel's `RegisterXLL` (an add-in is a DLL), the Script Control's VBScript or JScript.
+_OFFICE_APPS = ("excel", "word", "powerpoint", "outlook", "access", "msaccess", "visio", "publisher")
+_COM_CODE_RUNNERS: dict[str, str] = {
+    **{f"com:{app}.application.run": f"runs a macro of a {app.capitalize()} document" for app in _OFFICE_APPS},
+    "com:excel.application.registerxll": "loads an Excel add-in, a DLL",
+    **{
+        f"com:msscriptcontrol.scriptcontrol.{m}": "runs VBScript or JScript code"
+        for m in ("executestatement", "eval", "addcode", "run", "addobject")
+    },
+}
+# Excel 4.0 macro functions: `EXEC("command line")` runs it; the others call into DLLs or change what Excel runs.
+_XLM_EXEC = re.compile(r'^\s*=?\s*EXEC\(\s*"((?:[^"]|"")*)"\s*(?:,[^)]*)?\)\s*$', re.IGNORECASE)
 
 
 def _code_it_cannot_read(analysis: Analysis) -> Analysis:
@@ -775,6 +788,19 @@ def _code_it_cannot_read(analysis: Analysis) -> Analysis:
             parts.append(Analysis(dynamic=(f"'{op.text}' loads code from bytes the gateway cannot read",)))
         elif op.shell in ("dotnet", "com") and op.name in _UNTYPED_RUNNERS and op.args:
             parts.append(_command_line(op.args[0], op.depth + 1))
+        elif op.shell in ("dotnet", "com") and op.name in _COM_CODE_RUNNERS:
+            what = _COM_CODE_RUNNERS[op.name]
+            parts.append(Analysis(dynamic=(f"'{op.text}' {what}, which the gateway does not read",)))
+        elif op.shell in ("dotnet", "com") and op.name.endswith(".executeexcel4macro"):
+            # `$excel.ExecuteExcel4Macro('EXEC("cmd /c …")')`: the command line is read through; any other
+            # Excel 4.0 macro (`CALL`, `REGISTER`: into a DLL) is code the gateway does not read.
+            found = _XLM_EXEC.match(op.args[0] or "") if op.args else None
+            if found is not None:
+                parts.append(_command_line(found.group(1).replace('""', '"'), op.depth + 1))
+            else:
+                parts.append(
+                    Analysis(dynamic=(f"'{op.text}' runs an Excel 4.0 macro, which the gateway does not read",))
+                )
         elif op.shell in ("dotnet", "com") and op.name in _UNTYPED_STARTERS and op.args:
             where, given = _UNTYPED_STARTERS[op.name]
             arguments = op.args[given] if given < len(op.args) else ""
