@@ -75,6 +75,9 @@ def display(name: str) -> str:
 # folder (it may hold a file for any path under it, S-RULE-115): the places inside count
 # (`judge.resolve_target`).
 RECURSIVE: tuple[tuple[str, str], ...] = (("recursive", "true"),)
+# Another machine's `host:path` or `user@host:path`, as scp, pscp, sftp and rsync name it, or `rsync://host/…` (a
+# drive letter is one character: `C:\\x` is local). One pattern for the Windows programs and the Linux shells.
+REMOTE_SPEC = re.compile(r"^(?:rsync://[^/]+|(?:[^@\\/\s]+@)?[^:\\/\s@]{2,}:)")
 # The `extra` key of a recursive read that reaches only the files a name pattern picks (a recursive listing's
 # `-Filter`, S-RULE-155): the places inside count only where a file of that name could be (`places.could_be_named`).
 NAMED = "named"

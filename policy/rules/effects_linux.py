@@ -20,6 +20,7 @@ import shlex
 from policy.rules.effects_common import (
     NAMED,
     RECURSIVE,
+    REMOTE_SPEC,
     Effects,
     effect,
     landed,
@@ -221,22 +222,18 @@ def _moved(cwd: str | None, words: list[Value]) -> str | None:
     return posixpath.normpath(posixpath.join(cwd, target))
 
 
-# rsync's remote end: `host:path`, `user@host:path`, `rsync://host/path` (a drive letter is one character).
-_RSYNC_REMOTE = re.compile(r"^(?:rsync://[^/]+|(?:[^@/\\\s]+@)?[^:/\\\s]{2,}:)")
-
-
 def _rsync(flags: list[str], operands: list[Value], paths: list[Value], shown: str) -> list[Effect]:
     """`rsync SRC… DEST` (S-RULE-148): a source ending in `/` puts its contents into DEST, any other lands under
     its own name; `-r`/`-a` take the tree below; `--delete` removes what DEST has that the sources lack."""
     short = [f for f in flags if not f.startswith("--")]
     tree = bool({"--recursive", "--archive"} & set(flags)) or any("r" in f or "a" in f for f in short)
-    destination = paths[-1] if not _RSYNC_REMOTE.match(unquote(operands[-1])) else None
+    destination = paths[-1] if not REMOTE_SPEC.match(unquote(operands[-1])) else None
     out: list[Effect] = []
     for raw, path in zip(operands[:-1], paths[:-1], strict=True):
-        remote = raw is not None and _RSYNC_REMOTE.match(unquote(raw)) is not None
+        remote = raw is not None and REMOTE_SPEC.match(unquote(raw)) is not None
         if not remote:
             out.append(effect(K.READ, path, shown, extra=RECURSIVE if tree else ()))
-        named = _RSYNC_REMOTE.sub("", unquote(raw)) if remote else path
+        named = REMOTE_SPEC.sub("", unquote(raw)) if remote else path
         contents = raw is not None and unquote(raw).endswith("/")
         out += landed(named, destination, shown + " into a folder", tree=tree, contents=contents)
     if destination is None:  # to another machine: each local source leaves this one (S-RULE-30)
@@ -249,7 +246,7 @@ def _rsync(flags: list[str], operands: list[Value], paths: list[Value], shown: s
 
 def _local(operands: list[Value], paths: list[Value]) -> list[Value]:
     """The mapped paths of the operands that are not another machine's (`host:path`)."""
-    return [p for raw, p in zip(operands, paths, strict=True) if raw is None or not _RSYNC_REMOTE.match(unquote(raw))]
+    return [p for raw, p in zip(operands, paths, strict=True) if raw is None or not REMOTE_SPEC.match(unquote(raw))]
 
 
 def _rooted(word: str) -> bool:
@@ -300,7 +297,7 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return [*(effect(first_kind, p, shown) for p in sources), effect(K.WRITE, destination, shown), *into]
     if verb == "rsync" and len(paths) > 1:
         return _rsync(flags, operands, paths, shown)
-    if verb in ("scp", "sftp") and len(paths) > 1 and operands[-1] is not None and _RSYNC_REMOTE.match(operands[-1]):
+    if verb in ("scp", "sftp") and len(paths) > 1 and operands[-1] is not None and REMOTE_SPEC.match(operands[-1]):
         # `scp -r ./project x@host:/loot`: what is local leaves the machine (S-RULE-30)
         return [effect(K.UPLOAD, p, shown + " to another machine") for p in _local(operands[:-1], paths[:-1])]
     if verb in ("chmod", "chown") and len(paths) > 1:

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from policy.rules.effects_common import (
     LANDED,
+    REMOTE_SPEC,
     Effects,
     Handler,
     argv_of,
@@ -179,18 +180,14 @@ def _curl(op: Operation) -> Effects:
     return tuple(effect(K.UPLOAD, p, f"{op.name} upload") for p in sent)
 
 
-# `user@host:path` or `host:path` (a drive letter is one character: `C:\\x` is local).
-_REMOTE_SPEC = re.compile(r"^(?:[^@\\/\s]+@)?[^:\\/\s@]{2,}:")
-
-
 def _scp(op: Operation) -> Effects:
     argv = argv_of(op)
     words = argv.positionals(("i", "o", "c", "f", "l", "s", "j", "pw"))
     if len(words) < 2:
         return ()
-    if words[-1] is not None and not _REMOTE_SPEC.match(unquote(words[-1])):
+    if words[-1] is not None and not REMOTE_SPEC.match(unquote(words[-1])):
         return _fetched_into(op.name, words, tree=argv.flag("r"))
-    sent = [w for w in words[:-1] if w is None or not _REMOTE_SPEC.match(unquote(w))]
+    sent = [w for w in words[:-1] if w is None or not REMOTE_SPEC.match(unquote(w))]
     return tuple(effect(K.UPLOAD, w, f"{op.name} to another machine") for w in sent)
 
 
@@ -201,7 +198,7 @@ def _fetched_into(name: str, words: Sequence[Value], *, tree: bool) -> Effects:
     out = [effect(K.WRITE, destination, f"{name} destination")]
     for source in words[:-1]:
         text = unquote(source)
-        path = text.split(":", 1)[1] if source is not None and _REMOTE_SPEC.match(text) else source
+        path = text.split(":", 1)[1] if source is not None and REMOTE_SPEC.match(text) else source
         out += landed(path, destination, f"{name} into a folder", tree=tree)
     return tuple(out)
 
