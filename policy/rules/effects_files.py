@@ -434,6 +434,22 @@ def _copy_program(op: Operation) -> Effects:
     return tuple(out)
 
 
+def _robocopy_files(words: tuple[Value, ...] | list[Value]) -> list[Value]:
+    """robocopy's file arguments: the words right after the source and the destination, up to its first option
+    (`robocopy a b *.txt /s /XF x.tmp`: `x.tmp` is a name `/XF` excludes, not a file copied)."""
+    files: list[Value] = []
+    seen = 0
+    for word in words:
+        if word is not None and word.startswith("/"):
+            if seen >= 2:
+                break
+            continue
+        seen += 1
+        if seen > 2:
+            files.append(word)
+    return files
+
+
 def _copied_into(name: str, argv: Argv, words: list[Value]) -> Effects:
     """What robocopy and xcopy put into their destination folder (S-RULE-147): the source folder's files (robocopy:
     those its file arguments name, `*` without any; xcopy: those its source's wildcard matches, else every one),
@@ -442,7 +458,7 @@ def _copied_into(name: str, argv: Argv, words: list[Value]) -> Effects:
     detail = f"{name} into a folder" + (" (with subfolders)" if tree else "")
     source, destination = words[0], words[1]
     if name == "robocopy":
-        files = words[2:] or ["*"]
+        files = _robocopy_files(argv.words) or ["*"]
         return tuple(e for f in files for e in landed(f, destination, detail, tree=tree))
     contents = not has_wildcard(source)
     return landed(source, destination, detail, tree=tree, contents=contents)

@@ -170,3 +170,17 @@ def test_a_copy_to_a_share_uploads_no_more_than_before() -> None:
 def test_a_folder_becomes_a_destination_that_does_not_exist(line: str, expected: object) -> None:
     """S-RULE-147: both readings — into the folder, or as the folder — are judged; the second only where it can be."""
     assert guarded(line) == expected
+
+
+@requirement("S-RULE-147")
+def test_robocopy_names_after_its_options_are_not_files_it_copies() -> None:
+    """S-RULE-147: `/XF a b` excludes names; only the words between the destination and the first option are files."""
+    from policy.rules.effects_common import LANDED
+    from tests.policy.verdicts import ps_effects
+
+    landed = {
+        e.target for e in ps_effects(r"robocopy C:\t\cfg D:\dst *.json /E /XF x.tmp y.tmp") if LANDED[0] in e.extra
+    }
+    assert landed == {"D:\\dst\\*.json"}
+    landed = {e.target for e in ps_effects(r"robocopy C:\t\cfg D:\dst /E /XD cache /XF x.tmp") if LANDED[0] in e.extra}
+    assert landed == {"D:\\dst\\*"}
