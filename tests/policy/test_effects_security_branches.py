@@ -410,7 +410,10 @@ def _mp(setting: str, target: Value = None, command: str = "Set-MpPreference") -
     [
         pytest.param(
             r'& "C:\Program Files\Windows Defender\MpCmdRun.exe" -RemoveDefinitions -All',
-            (_w("defender", None, "MpCmdRun -RemoveDefinitions"),),
+            (
+                effect(K.EXECUTE, r"C:\Program Files\Windows Defender\MpCmdRun.exe", "started from its path"),
+                _w("defender", None, "MpCmdRun -RemoveDefinitions"),
+            ),
             id="mpcmdrun-remove-definitions",
         ),
         pytest.param("MpCmdRun.exe -Scan -ScanType 1", (), id="mpcmdrun-scan"),

@@ -110,7 +110,8 @@ def _ps(command: str) -> Analysis:
         ),
         pytest.param(
             r"& 'C:\Program Files\Windows Defender\MpCmdRun.exe' -Scan -ScanType 1",
-            (),
+            # started by its path (S-RULE-164), and nothing weakened
+            (effect(K.EXECUTE, r"C:\Program Files\Windows Defender\MpCmdRun.exe", "started from its path"),),
             id="mpcmdrun-scan-weakens-nothing",
         ),
         pytest.param(

@@ -11,8 +11,9 @@ Names are canonical lower case so rules compare one spelling:
 - .NET static call: `[type]::method` with the full type (`system.io.file::delete`);
 - COM call: `com:<progid>.<method>` (`com:scripting.filesystemobject.deletefolder`).
 - redirection (`> file`, `>> file`, `2> file`, `Out-File` is a cmdlet): `<redirect>` with args `(target,)`;
-- a program started by a UNC path (`& \\\\host\\share\\x.exe`): `<run>` with args `(path,)`, beside the
-  program's own operation, whose name keeps only the base name (the judge weighs where it came from).
+- a program started by its path (`& \\\\host\\share\\x.exe`, `& C:\\t\\x.exe`, `.\\x.exe`): `<run>` with args
+  `(path,)`, beside the program's own operation, whose name keeps only the base name (the judge weighs where it
+  came from, and what it is: a document opens in its program, S-RULE-164).
 Parameters carry their full canonical name without the dash (`recurse`, `path`); a switch is
 `"true"` (or `"false"` for `-Switch:$false`). A value the analyser could not fold to a constant
 is `None` — never a guess.

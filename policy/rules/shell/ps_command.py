@@ -282,7 +282,9 @@ class CommandWalker(MethodCalls):
                 # A variable PowerShell could not fold is still in the name (`& $env:X`, `& "$env:UNSET\x"`):
                 # never a harmless unknown program (issue 18 item 1). In cmd's own text `$` is a letter.
                 self.note_dynamic(f"'{text}' runs a program whose name is a variable with no known value")
-            if name[:2] in UNC_STARTS:  # started from another machine's share: `<run>` (ops.py)
+            if name[:2] in UNC_STARTS or "\\" in name or "/" in name:
+                # Started by its path (`<run>`, ops.py): from another machine's share, or a local file — which, when
+                # it is a document (`& C:\Users\me\.ssh\id_rsa`), opens in its program as Invoke-Item's would.
                 self.record("program", RUN_PATH, (), (name,), text, input_from)
             self._program(canonical, words, text, input_from, piped)
             return UNKNOWN
