@@ -102,8 +102,17 @@ DISTRO_LAUNCHERS = frozenset(
 
 
 def _joined(words: list[Value]) -> str:
-    """Words Windows split, as the one command line `wsl` hands the Linux shell (a word with a blank quoted)."""
-    return " ".join('"' + w + '"' if w is not None and " " in w else (w or "$unknown") for w in words)
+    """Words Windows split, as the one command line `wsl` hands the Linux shell (a word with a blank or a quote
+    quoted, its own double quotes escaped, as the Windows command line carries them)."""
+    return " ".join(
+        '"' + w.replace('"', '\\"') + '"' if w is not None and (" " in w or '"' in w) else (w or "$unknown")
+        for w in words
+    )
+
+
+def _exec_joined(words: list[Value]) -> str:
+    """Words `wsl -e` runs without a shell, as one line the Linux shell splits back into exactly them."""
+    return " ".join(shlex.quote(w) if w is not None else "$unknown" for w in words)
 
 
 def _command_line(name: str, words: tuple[Value, ...]) -> str | None:
@@ -119,7 +128,9 @@ def _command_line(name: str, words: tuple[Value, ...]) -> str | None:
             head = lower(items[0])
             if head in _WSL_VALUED:
                 items = items[2:]
-            elif head in ("-e", "--exec", "--"):
+            elif head in ("-e", "--exec"):
+                return _exec_joined(items[1:])
+            elif head == "--":
                 return _joined(items[1:])
             elif head.startswith("-"):
                 return None  # --install, --list, --shutdown …: wsl's own management
@@ -169,10 +180,13 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
 
 def linux_commands(name: str, words: tuple[Value, ...], depth: int = 0) -> list[list[Value]]:
     """The simple commands (verb first) a Linux command line run through `wsl`/`bash -c` holds, nested shells'
-    included, their prefixes (`sudo`, `env`) dropped: for checks that need the words, not the effects."""
+    included, their prefixes (`sudo`, `env`) dropped: for checks that need the words, not the effects. A line
+    nested deeper than MAX_LINUX_DEPTH is one command `[None]`: not read, so not known (S-RULE-162)."""
     line = _command_line(name, words)
-    if not line or depth >= MAX_LINUX_DEPTH:
+    if not line:
         return []
+    if depth >= MAX_LINUX_DEPTH:
+        return [[None]]
     out: list[list[Value]] = []
     for segment in _segments(line):
         parts = list(posix_words(segment)) if segment.strip() else []

@@ -6,6 +6,8 @@ key inside does), `find -exec` was not read at all, and `python3 -c` asked on Wi
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
 
 from tests._requirements import requirement
@@ -80,3 +82,23 @@ def test_find_exec_runs_its_command_on_the_tree(command: str, expected: object) 
 def test_inline_code_inside_linux_asks(command: str, expected: object) -> None:
     """S-RULE-162: as `python -c` on Windows does."""
     assert ps(command) == expected
+
+
+def _nested(depth: int) -> str:
+    """`wsl -e sh -c '…'` holding `rm -rf /mnt/c/Users` inside `depth` shells, quoted as POSIX shells quote."""
+    line = "rm -rf /mnt/c/Users"
+    for _ in range(depth):
+        line = "sh -c " + shlex.quote(line)
+    inner = shlex.split(line)[2]
+    return "wsl -e sh -c '" + inner.replace("'", "''") + "'"
+
+
+@requirement("S-RULE-162")
+@pytest.mark.parametrize(
+    ("depth", "expected"),
+    [(1, ("protected-place-delete", "deny")), (2, ("protected-place-delete", "deny")),
+     (3, ("protected-place-delete", "deny")), (4, ASK), (6, ASK)],
+)  # fmt: skip
+def test_a_linux_line_nested_deeper_than_read_asks(depth: int, expected: object) -> None:
+    """S-RULE-162: read through `'"'"'` quoting up to the bound; beyond it, asked — never passed unread."""
+    assert ps(_nested(depth)) == expected

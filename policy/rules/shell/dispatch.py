@@ -650,8 +650,10 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
         return Analysis(dynamic=(f"{name} runs a command line that is not constant",))
     if name in _LINUX_SHELLS or name in DISTRO_LAUNCHERS:
         # `wsl -- python3 -c "…"`: code on an interpreter's command line inside Linux is as unread as on Windows.
-        found = [_inline_code(program_name(c[0]), c[1:]) for c in linux_commands(name, tuple(args)) if c[0] is not None]
-        inline = [a for a in found if a.dynamic]
+        commands = linux_commands(name, tuple(args))
+        if any(c[0] is None for c in commands):  # nested deeper than the effects are read: never a silent pass
+            return Analysis(dynamic=(f"{name} runs a Linux command line nested deeper than the gateway reads",))
+        inline = [a for a in (_inline_code(program_name(c[0] or ""), c[1:]) for c in commands) if a.dynamic]
         if inline:
             return _merge(*inline)
     starter = _STARTERS.get(name)
