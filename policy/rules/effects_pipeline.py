@@ -208,6 +208,10 @@ def _piped_paths(op: Operation, source: Operation) -> Effects | None:
         extra = (*RECURSIVE, (NAMED, pattern)) if pattern else RECURSIVE
         detail = f"Get-ChildItem -Recurse | {display(op.name)}"
         found += tuple(effect(K.READ, p, detail, extra=extra) for p in targets(given, "path", "literalpath"))
+    elif source.name == "get-childitem" and op.name in _PIPED_READERS and matching is None:
+        # A folder's listing hands on its items: `Get-ChildItem ~\.ssh | Copy-Item …` reads each of them (S-RULE-155).
+        detail = f"Get-ChildItem | {display(op.name)}"
+        found += tuple(effect(K.READ, _items_of(p), detail) for _, p in paths if p is not None)
     if "recurse" not in given:
         if source.name == "get-childitem" and op.name in _CONTENT_OVERWRITERS:
             # `Get-ChildItem ~\Documents | Clear-Content` empties each file in the folder, as `…\*` names them
@@ -671,12 +675,13 @@ _SOCKET_TYPES = re.compile(r"(?:^|\.)(?:net\.sockets\.)?(?:tcpclient|udpclient|s
 
 
 def _opens_socket(op: Operation) -> bool:
-    """`New-Object Net.Sockets.TcpClient(host, port)`, `[Net.Sockets.TcpClient]::new(…)`, a UdpClient's `Send`."""
+    """`New-Object Net.Sockets.TcpClient(host, port)` or `[Net.Sockets.UdpClient]::new(…)`: a socket the script made
+    (its `Send`/`Connect` need one, and only a constructor or New-Object makes a socket the analyser can name)."""
     if op.shell == "powershell":
         type_name = first(bind(op, ("typename", "argumentlist")), "typename")
         return type_name is not None and "sockets." in type_name.lower() and bool(_SOCKET_TYPES.search(type_name))
     name = op.name.lower()
-    return "net.sockets." in name and name.endswith(("::new", ".send", ".connect", ".sendto", ".beginconnect"))
+    return "net.sockets." in name and name.endswith("::new")
 
 
 def _reads_content(op: Operation) -> bool:

@@ -72,6 +72,7 @@ PIPED: list[tuple[str, list[Row]]] = [
             _e(K.WRITE, r"D:\x\*", "Move-Item as the new folder", (("landed", "true"),)),
             # the listing's items, not the folder listed, land there under names nobody knows
             _e(K.WRITE, r"D:\x\*", "Move-Item into a folder", TREE_INTO),
+            _e(K.READ, r"C:\Temp\*", "Get-ChildItem | Move-Item"),  # each item is read (S-RULE-155)
         ],
     ),
     # Every file of a recursive listing written to: the tree's contents are gone.
