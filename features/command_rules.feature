@@ -1388,3 +1388,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "remote-code" with action "ask"
     When PowerShell is asked to run "& 'C:\Program Files\Git\bin\git.exe' status"
     Then the call hits no rule
+
+  @S-RULE-165
+  Scenario: A registry value read through .NET is judged as a registry read
+    Given the built-in command rules
+    When PowerShell is asked to run "[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon').GetValue('DefaultPassword')"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SOFTWARE\Microsoft\Windows\CurrentVersion').GetValue('ProgramFilesDir')"
+    Then the call hits no rule

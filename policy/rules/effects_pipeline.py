@@ -407,6 +407,9 @@ def _registry_keys_before(ops: Sequence[Operation], index: int) -> list[str | No
     return opened
 
 
+_KEY_READS = frozenset({"getvalue", "getvaluenames", "getsubkeynames"})
+
+
 def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     """A `RegistryKey` method acts on its object's key. Written as one chain, the chain names it; on a
     variable (`$s.SetValue(…)`), the object may be any key opened before: each is judged (a key that
@@ -420,7 +423,8 @@ def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     key = chain or registry_root(op)
     keys = [key] if key is not None else list(dict.fromkeys(_registry_keys_before(ops, index)))
     if not keys:
-        return None
+        # `.GetValue(…)` with no registry key opened before is another object's (a reflected field's): no read.
+        return () if _method(op) in _KEY_READS else None
     return tuple(
         registry_effect_with_key(found, k) if k is not None else replace(found, target=None)
         for k in keys

@@ -320,12 +320,18 @@ def _key_method(op: Operation) -> Effects:
         return (effect(K.REGISTRY_DELETE, _arg(op, 0), detail, extra=recursive),)
     if method == "createsubkey":
         return (effect(K.REGISTRY_SET, _arg(op, 0), detail),)
+    if method == "getvalue":  # a read of one value (`GetValue('DefaultPassword')`, S-RULE-165)
+        return (effect(K.READ, None, detail, value_name=_arg(op, 0)),)
+    if method in ("getvaluenames", "getsubkeynames"):
+        return (effect(K.READ, None, detail),)
     return ()
 
 
-# Method names that mean a registry change on any `RegistryKey` object, typed or not.
+# Method names that mean a registry change, or a read, on any `RegistryKey` object, typed or not.
 REGISTRY_METHODS: Mapping[str, Handler] = dict.fromkeys(
-    ("setvalue", "deletevalue", "deletesubkey", "deletesubkeytree", "createsubkey"), _key_method
+    ("setvalue", "deletevalue", "deletesubkey", "deletesubkeytree", "createsubkey")
+    + ("getvalue", "getvaluenames", "getsubkeynames"),
+    _key_method,
 )
 
 # `[Microsoft.Win32.Registry]::LocalMachine` and friends: the hive a later OpenSubKey starts from.

@@ -4612,6 +4612,27 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"& 'C:\Program Files\Git\bin\git.exe' status"))]
 
+# A registry value read through .NET's RegistryKey (S-RULE-165).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(
+            r"[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SOFTWARE\Microsoft\Windows NT\CurrentVersion"
+            r"\Winlogon').GetValue('DefaultPassword')"
+        ),
+        "credential-access",
+    )
+]
+ORDINARY += [
+    (
+        "PowerShell",
+        _ps(
+            r"[Microsoft.Win32.Registry]::LocalMachine.OpenSubKey('SOFTWARE\Microsoft\Windows\CurrentVersion')"
+            r".GetValue('ProgramFilesDir')"
+        ),
+    )
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

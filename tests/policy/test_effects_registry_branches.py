@@ -907,8 +907,8 @@ REG = "[Microsoft.Win32.Registry]::"
         ),
         pytest.param(
             "$k = " + REG + r"LocalMachine.OpenSubKey('SOFTWARE\Foo', $true); $k.GetValue('Bar')",
-            (),
-            id="getvalue-changes-nothing",
+            (effect(K.READ, r"HKLM\SOFTWARE\Foo", "RegistryKey.getvalue", value_name="Bar"),),  # S-RULE-165
+            id="getvalue-reads-the-value",
         ),
         pytest.param(
             "$k = " + REG + r"LocalMachine.OpenSubKey('SOFTWARE\Foo', $true); $k.Flush()",

@@ -188,6 +188,7 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"getstringasync", "getbytearrayasync", "getstreamasync", "getasync", "uploadfile", "uploadfileasync"}
     | {"promptforcredential"}  # `$Host.UI.PromptForCredential(…)`: a password prompt (credential-prompt-command)
     | {"opensubkey"}  # `$s = $k.OpenSubKey('…')`: the key a later `$s.SetValue(…)` writes (effects_pipeline)
+    | {"getvalue", "getvaluenames", "getsubkeynames"}  # …and a later `.GetValue('DefaultPassword')` reads (S-RULE-165)
     | {"stop", "pause"}  # `(Get-Service X).Stop()`: the service an earlier Get-Service made (effects_pipeline)
     | {"stopservice", "pauseservice", "changestartmode", "terminate"}  # a WMI object's (effects_pipeline)
     | {"executeshellcommand"}  # MMC20.Application's: starts a program (dispatch `_UNTYPED_STARTERS`)
