@@ -52,6 +52,7 @@ from policy.rules.effects_dispatch import CALLS, effects_of, program_stem
 from policy.rules.effects_git import pushed_to_added_remote
 from policy.rules.effects_network import copied_off, mapped_drives, run_in_remote_folder, written_off
 from policy.rules.effects_registry import (
+    KEY_READS,
     REGISTRY_METHODS,
     registry_effect_with_key,
     registry_key_in_text,
@@ -407,9 +408,6 @@ def _registry_keys_before(ops: Sequence[Operation], index: int) -> list[str | No
     return opened
 
 
-_KEY_READS = frozenset({"getvalue", "getvaluenames", "getsubkeynames"})
-
-
 def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     """A `RegistryKey` method acts on its object's key. Written as one chain, the chain names it; on a
     variable (`$s.SetValue(…)`), the object may be any key opened before: each is judged (a key that
@@ -424,7 +422,7 @@ def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     keys = [key] if key is not None else list(dict.fromkeys(_registry_keys_before(ops, index)))
     if not keys:
         # `.GetValue(…)` with no registry key opened before is another object's (a reflected field's): no read.
-        return () if _method(op) in _KEY_READS else None
+        return () if _method(op) in KEY_READS else None
     return tuple(
         registry_effect_with_key(found, k) if k is not None else replace(found, target=None)
         for k in keys

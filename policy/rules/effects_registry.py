@@ -322,16 +322,16 @@ def _key_method(op: Operation) -> Effects:
         return (effect(K.REGISTRY_SET, _arg(op, 0), detail),)
     if method == "getvalue":  # a read of one value (`GetValue('DefaultPassword')`, S-RULE-165)
         return (effect(K.READ, None, detail, value_name=_arg(op, 0)),)
-    if method in ("getvaluenames", "getsubkeynames"):
+    if method in KEY_READS:
         return (effect(K.READ, None, detail),)
     return ()
 
 
+# The `RegistryKey` methods that read (S-RULE-165); `effects_pipeline` reads them only on a key opened before.
+KEY_READS = frozenset({"getvalue", "getvaluenames", "getsubkeynames"})
 # Method names that mean a registry change, or a read, on any `RegistryKey` object, typed or not.
 REGISTRY_METHODS: Mapping[str, Handler] = dict.fromkeys(
-    ("setvalue", "deletevalue", "deletesubkey", "deletesubkeytree", "createsubkey")
-    + ("getvalue", "getvaluenames", "getsubkeynames"),
-    _key_method,
+    ("setvalue", "deletevalue", "deletesubkey", "deletesubkeytree", "createsubkey", *KEY_READS), _key_method
 )
 
 # `[Microsoft.Win32.Registry]::LocalMachine` and friends: the hive a later OpenSubKey starts from.
