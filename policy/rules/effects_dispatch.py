@@ -38,6 +38,7 @@ from policy.rules.effects_network import (
     fetches,
     uploads,
 )
+from policy.rules.effects_packages import PACKAGE_CMDLETS, PACKAGE_PROGRAMS, appinstaller_uri
 from policy.rules.effects_process import (
     CMD_PROCESS,
     PROCESS_CALLS,
@@ -66,6 +67,7 @@ CMDLETS: Mapping[str, Handler] = {
     **SYSTEM_CMDLETS,
     **PROCESS_CMDLETS,
     **NETWORK_CMDLETS,
+    **PACKAGE_CMDLETS,
 }
 PROGRAMS: Mapping[str, Handler] = {
     **FILE_PROGRAMS,
@@ -74,6 +76,7 @@ PROGRAMS: Mapping[str, Handler] = {
     **SYSTEM_PROGRAMS,
     **PROCESS_PROGRAMS,
     **NETWORK_PROGRAMS,
+    **PACKAGE_PROGRAMS,
 }
 CMD: Mapping[str, Handler] = {**CMD_BUILTINS, **CMD_PROCESS}
 CALLS: Mapping[str, Handler] = {
@@ -226,4 +229,6 @@ def effects_of(op: Operation) -> Effects:
     found += uploads(op)  # iwr, BITS, curl and Copy-Item have tables of their own for the rest
     found += fetches(op)  # a file: URL or the cloud's metadata service (S-RULE-144)
     found += program_console(op)  # `regedit`, `secpol.msc` opened (S-RULE-154)
+    # `start ms-appinstaller:?source=https://…` installs what the address serves (S-RULE-166), however it is opened.
+    found += [installed for e in found if e.kind is EffectKind.EXECUTE for installed in appinstaller_uri(e.target)]
     return marked(dedupe(found))

@@ -29,6 +29,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_downloads import download_writes
+from policy.rules.effects_packages import package_sources
 from policy.rules.shell.ops import Effect, EffectKind, Value
 
 K = EffectKind
@@ -323,9 +324,14 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
     if verb in ("curl", "wget"):  # where it saves: `-o`, `-O`, `-P`, the URL's name (S-RULE-148)
         mapped = [w if w is None or not _rooted(w) else wsl_path(w) for w in words]
         return list(download_writes(verb, mapped))
+    # A package manager fetching from an address the line names runs that code (S-RULE-166).
+    fetched = list(package_sources(verb, words))
+    if verb.startswith("python") and "-m" in words and words.index("-m") + 1 < len(words):
+        at = words.index("-m") + 1
+        fetched += package_sources(lower(words[at]), words[at + 1 :])
     # Anything else may read what it is handed (`cat`, `sqlite3`, `tar`); the judge weighs reads
     # only of credential stores, so every operand with a separator is read.
-    return [
+    return fetched + [
         effect(K.READ, p, shown)
         for p, w in zip(paths, operands, strict=True)
         if w is not None and ("/" in w or "\\" in w or w.startswith("~"))

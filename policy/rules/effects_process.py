@@ -31,6 +31,7 @@ from policy.rules.effects_common import (
 )
 from policy.rules.effects_downloads import download_writes, saved_in
 from policy.rules.effects_linux import DISTRO_LAUNCHERS, UNIX_TOOLS, linux_effects, unix_tool_effects, unregistered
+from policy.rules.effects_packages import PYTHON_MANAGERS, package_sources
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -213,10 +214,31 @@ def _script_host(op: Operation) -> Effects:
 
 def _interpreter(op: Operation) -> Effects:
     argv = argv_of(op)
+    name = ntpath.basename(lower(op.name)).removesuffix(".exe")
+    if name in ("deno", "bun"):  # package managers too: `deno run https://…`, `bun add github:x/y` (S-RULE-166)
+        fetched = package_sources(name, argv.words)
+        if fetched:
+            return fetched
+    module = _module_run(argv.words)
+    if module is not None and module[0] in PYTHON_MANAGERS:  # `python -m pip install https://…`
+        fetched = package_sources(*module)
+        if fetched:
+            return fetched
     if argv.flag("c", "e", "command", "eval", "m"):
         return (effect(K.EXECUTE, None, f"{op.name} inline code", extra=(("command", argv.text()),)),)
     words = argv.positionals()
     return (effect(K.EXECUTE, words[0] if words else op.name, op.name),)
+
+
+def _module_run(words: tuple[Value, ...]) -> tuple[str, tuple[Value, ...]] | None:
+    """`python -m pip install x`: the module (lower case) and its words; None without `-m`."""
+    for index, word in enumerate(words):
+        text = lower(word)
+        if text == "-m" and index + 1 < len(words) and words[index + 1] is not None:
+            return lower(words[index + 1]), words[index + 2 :]
+        if text.startswith("-m") and len(text) > 2:  # `-mpip`
+            return text[2:], words[index + 1 :]
+    return None
 
 
 def _unix_tool(tool: str) -> Handler:
