@@ -1406,3 +1406,19 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "download-execute" with action "deny"
     When PowerShell is asked to run "pip install requests"
     Then the call hits no rule
+
+  @S-RULE-167
+  Scenario: A browser opened for remote control on the user's own profile is credential access
+    Given the built-in command rules
+    When PowerShell is asked to run "Start-Process chrome.exe '--remote-debugging-port=9222'"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Start-Process chrome.exe '--remote-debugging-port=9222 --user-data-dir=C:\Temp\run1'"
+    Then the call hits no rule
+
+  @S-RULE-168
+  Scenario: A VPN client's saved connections are a credential store
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-Content 'C:\Program Files\OpenVPN\config\client.ovpn'"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Get-Content 'C:\Program Files\OpenVPN\log\client.log'"
+    Then the call hits no rule

@@ -366,7 +366,9 @@ def argv_of(op: Operation) -> Argv:
     return Argv(tuple(words), dash_flags=op.shell != "cmd")
 
 
-_WORD = re.compile(r'"([^"]*)"|\'([^\']*)\'|(\S+)')
+# A quoted word, or a bare one that a quoted part may continue, blanks and all (`--dir="C:\x\User Data"` is one
+# word, as Windows splits it: a quote switches quoting on and off anywhere in a word; an unclosed one runs to the end).
+_WORD = re.compile(r'"([^"]*)"|\'([^\']*)\'|((?:[^\s"]|"[^"]*(?:"|$))+)')
 
 
 def split_command_line(text: Value) -> tuple[Value, ...]:
@@ -383,6 +385,8 @@ def split_command_line(text: Value) -> tuple[Value, ...]:
     words: list[Value] = []
     for match in _WORD.finditer(text):
         word = next(g for g in match.groups() if g is not None)
+        if match.group(3) is not None and '"' in word:
+            word = word.replace('"', "")
         # An array folded as `a,b` is two words, but `comsvcs.dll,MiniDump` stays one.
         if "," in word and not re.search(r"\.dll,", word, re.IGNORECASE) and match.group(3) is not None:
             words.extend(w for w in word.split(",") if w)

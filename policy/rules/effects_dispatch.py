@@ -15,6 +15,7 @@ import ntpath
 import re
 from collections.abc import Mapping
 
+from policy.rules.effects_browsers import BROWSER_PROGRAMS
 from policy.rules.effects_common import (
     NAMED,
     RECURSIVE,
@@ -77,6 +78,7 @@ PROGRAMS: Mapping[str, Handler] = {
     **PROCESS_PROGRAMS,
     **NETWORK_PROGRAMS,
     **PACKAGE_PROGRAMS,
+    **BROWSER_PROGRAMS,
 }
 CMD: Mapping[str, Handler] = {**CMD_BUILTINS, **CMD_PROCESS}
 CALLS: Mapping[str, Handler] = {

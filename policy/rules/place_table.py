@@ -191,6 +191,9 @@ password-vaults    credential-store tree | a password manager's local vault (Bit
 crypto-wallets     credential-store tree | a cryptocurrency wallet (its keys spend the user's money)
     ~\appdata\roaming\{bitcoin,litecoin,dogecoin,dashcore}\{wallet.dat,wallets}
     ~\appdata\roaming\{exodus\exodus.wallet,electrum\wallets,ethereum\keystore,atomic\local storage}
+vpn-configs        credential-store tree | a VPN client's saved connections (keys and passwords to the network)
+    c:\program files\openvpn\{config,config-auto}; ~\openvpn\config; ~\appdata\roaming\openvpn connect\profiles
+    c:\program files\wireguard\data\configurations
 memory-images      credential-store exact | a memory dump of the whole machine (passwords, keys, tickets were in memory)
     c:\windows\memory.dmp
 ssh-host-keys      credential-store exact | the SSH server's private host keys

@@ -4652,6 +4652,26 @@ ORDINARY += [
     ("App", _app_exe("pip.exe", ["install", "requests"], "C:\\src\\app")),
 ]
 
+# A browser opened for remote control on the user's own profile (S-RULE-167); a VPN client's connections (S-RULE-168).
+DANGEROUS += [
+    ("PowerShell", _ps("Start-Process chrome.exe '--remote-debugging-port=9222'"), "credential-access"),
+    ("PowerShell", _ps("cmd /c start msedge --remote-debugging-port=9222 --restore-last-session"), "credential-access"),
+    ("PowerShell", _ps("Start-Process slack '--remote-debugging-port=9222'"), "credential-access"),
+    ("PowerShell", _ps(r'Get-Content "C:\Program Files\OpenVPN\config\client.ovpn"'), "credential-access"),
+    (
+        "PowerShell",
+        _ps(r'Copy-Item "C:\Program Files\WireGuard\Data\Configurations" C:\t\wg -Recurse'),
+        "credential-access",
+    ),
+]
+ORDINARY += [
+    (
+        "PowerShell",
+        _ps(r"Start-Process chrome.exe '--headless --user-data-dir=C:\Temp\run1 --remote-debugging-port=0'"),
+    ),
+    ("PowerShell", _ps(r'Get-Content "C:\Program Files\OpenVPN\log\client.log"')),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -1,0 +1,58 @@
+"""A browser opened for remote control on the user's own profile (issue 18, S-RULE-167).
+
+`chrome --remote-debugging-port=9222` lets any program on the machine drive the browser through the
+DevTools protocol, and that protocol hands out every cookie of the profile it runs (`Network.getAllCookies`,
+`Storage.getCookies`): the sessions of every site the user is signed in to, with no password prompt and no
+decryption step. Infostealers start the browser this way instead of reading the encrypted cookie files, so
+the rules on those files (the `*-credentials` places) never see it. Firefox's remote protocol
+(`--remote-debugging-port`, `--marionette`, `-start-debugger-server`) does the same, and so do chat apps
+built on Chromium (Slack, Discord, Teams, Signal), whose sessions sign in as the user.
+
+Automation does this every day with a profile of its own (`--user-data-dir=C:\\Temp\\run1`, Playwright and
+Puppeteer make a fresh one): that is ordinary. The user's own profile, named or left to the default, is
+`CREDENTIAL_ACCESS` (judge row `credential-access`, deny). A profile folder whose cookie file would be a
+browser's credential store (`places`) is the user's own, whatever spelling names it.
+"""
+
+from __future__ import annotations
+
+import ntpath
+from collections.abc import Mapping
+
+from policy.rules.effects_common import Effects, Handler, argv_of, effect, lower
+from policy.rules.paths import canonical_path
+from policy.rules.places import places_of
+from policy.rules.shell.ops import EffectKind, Operation, Value
+
+# Chromium browsers, and chat apps built on Chromium (Electron) whose session cookies sign in as the user.
+_CHROMIUM = frozenset(
+    {"chrome", "msedge", "brave", "vivaldi", "chromium", "opera", "slack", "discord", "teams", "ms-teams", "signal"}
+)
+_MOZILLA = frozenset({"firefox", "thunderbird", "librewolf", "waterfox"})
+_CHROMIUM_DEBUGGING = ("remote-debugging-port", "remote-debugging-pipe", "remote-debugging-address")
+_MOZILLA_DEBUGGING = ("remote-debugging-port", "marionette", "start-debugger-server", "remote-allow-hosts")
+
+
+def _own_profile(folder: str, cookie_file: str) -> bool:
+    """Whether `folder` is a browser's own profile store: its cookie file there would be a credential store."""
+    canonical = canonical_path(ntpath.join(folder.strip().strip("'\""), cookie_file))
+    return canonical is not None and any(p.id.endswith("-credentials") for p in places_of(canonical))
+
+
+def _remote_debugging(op: Operation) -> Effects:
+    stem = ntpath.basename(lower(op.name).replace("/", "\\")).removesuffix(".exe")
+    argv = argv_of(op)
+    chromium = stem in _CHROMIUM
+    if not argv.flag(*(_CHROMIUM_DEBUGGING if chromium else _MOZILLA_DEBUGGING)):
+        return ()
+    folder: Value = argv.value("user-data-dir") if chromium else argv.value("profile")
+    # A Chromium user-data folder holds profiles (`Default\Cookies`); Opera's and Firefox's are the profile.
+    if folder is not None and not any(
+        _own_profile(folder, f) for f in ("Default\\Cookies", "Cookies", "cookies.sqlite")
+    ):
+        return ()
+    shown = f"{stem} with remote debugging on " + ("the profile it names" if folder else "the user's own profile")
+    return (effect(EffectKind.CREDENTIAL_ACCESS, folder or stem, shown + " (every signed-in site's cookies)"),)
+
+
+BROWSER_PROGRAMS: Mapping[str, Handler] = dict.fromkeys(_CHROMIUM | _MOZILLA, _remote_debugging)
