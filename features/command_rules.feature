@@ -1422,3 +1422,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Get-Content 'C:\Program Files\OpenVPN\log\client.log'"
     Then the call hits no rule
+
+  @S-RULE-169
+  Scenario: A remote-control program installed or started is a person's call
+    Given the built-in command rules
+    When PowerShell is asked to run "winget install AnyDesk.AnyDesk"
+    Then the call hits rule "remote-control" with action "ask"
+    When PowerShell is asked to run "winget install RealVNC.VNCViewer"
+    Then the call hits no rule

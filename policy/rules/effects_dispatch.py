@@ -49,6 +49,7 @@ from policy.rules.effects_process import (
     cmd_start_words,
 )
 from policy.rules.effects_registry import REGISTRY_CALLS, REGISTRY_METHODS, REGISTRY_PROGRAMS
+from policy.rules.effects_remote_control import remote_control
 from policy.rules.effects_security import SECURITY_CALLS, SECURITY_CMDLETS, SECURITY_PROGRAMS, dotnet_security
 from policy.rules.effects_system import (
     SYSTEM_CALLS,
@@ -232,5 +233,12 @@ def effects_of(op: Operation) -> Effects:
     found += fetches(op)  # a file: URL or the cloud's metadata service (S-RULE-144)
     found += program_console(op)  # `regedit`, `secpol.msc` opened (S-RULE-154)
     # `start ms-appinstaller:?source=https://…` installs what the address serves (S-RULE-166), however it is opened.
-    found += [installed for e in found if e.kind is EffectKind.EXECUTE for installed in appinstaller_uri(e.target)]
+    opened = [e.target for e in found if e.kind is EffectKind.EXECUTE]
+    if op.shell == "program" and program_stem(op.name) == "explorer":
+        opened += op.args  # `explorer ms-appinstaller:?source=…` opens it as `start` does
+    found += [installed for target in opened for installed in appinstaller_uri(target)]
+    # A remote-control program started (S-RULE-169): whoever holds the other end drives the desktop.
+    if op.shell == "program" and op.name not in (RUN_PATH, SEND_PATH, TREE_READ):
+        opened.append(op.name)
+    found += remote_control(dict.fromkeys(opened), "a remote-control program started")
     return marked(dedupe(found))

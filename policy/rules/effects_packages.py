@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from policy.rules.effects_common import Effects, Handler, argv_of, bind, effect, lower, unquote
+from policy.rules.effects_remote_control import remote_control
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
@@ -123,6 +124,7 @@ MANAGERS: Mapping[str, _Manager] = {
         _Manager("conda", installs=frozenset({"install", "create", "update", "upgrade", "config", "env"})),
     ),
 }
+_APP_MANAGERS = frozenset({"winget", "choco", "cinst", "chocolatey", "scoop"})  # they install desktop programs
 PYTHON_MANAGERS = frozenset({"pip", "pip3", "pipx", "uv"})  # run as modules too: `python -m pip install …`
 
 
@@ -239,6 +241,10 @@ def package_sources(name: str, words: Sequence[Value]) -> Effects:
         for package in packages:
             if _HOSTED.match(package) or (_GITHUB_SHORTHAND.match(package) and "\\" not in package):
                 out.append(effect(K.DOWNLOAD_EXECUTE, package, f"{name} fetching {package} from GitHub"))
+    verb_at = _first_positional(manager, words, 0)
+    if name in _APP_MANAGERS and verb_at is not None and lower(words[verb_at]) in ("install", "add", "i", "in"):
+        # `winget install AnyDesk.AnyDesk`: a remote-control program installed by name (S-RULE-169).
+        out += remote_control(packages, f"{name} installing a remote-control program")
     if name == "winget":
         manifests = argv_of(Operation(shell="program", name=name, args=tuple(words))).values("m", "manifest")
         # A manifest names its own installer's address, outside the community repository's review.

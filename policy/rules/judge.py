@@ -33,6 +33,7 @@ from policy.decision import RuleHit
 from policy.rules.effects_common import CLIPBOARD, LANDED, NAMED, UNREAD_SCRIPT
 from policy.rules.effects_consoles import CONSOLE
 from policy.rules.effects_git import DISCARDS
+from policy.rules.effects_remote_control import REMOTE_CONTROL
 from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
 from policy.rules.place_table import Place, PlaceCategory
@@ -426,6 +427,10 @@ def _unpacks_over_places(effect: Effect, target: Target) -> bool:
 
 def _opens_console(effect: Effect, target: Target) -> bool:
     return any(key == CONSOLE for key, _ in effect.extra)
+
+
+def _remote_control(effect: Effect, target: Target) -> bool:
+    return any(key == REMOTE_CONTROL for key, _ in effect.extra)
 
 
 def _copies_over_places(effect: Effect, target: Target) -> bool:
@@ -1116,6 +1121,20 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "must approve opening it.",
         remedy="make the change with a PowerShell command the gateway can judge, or ask the user to open it.",
         condition=_opens_console,
+    ),
+    # A remote-control program installed or started (S-RULE-169): a support scam's first step, ransomware's way
+    # back in, and an everyday tool too: a person decides. Last, so a share's or a download's verdict stands first.
+    EffectRule(
+        id="remote-control",
+        category="security-weakening",
+        effects=frozenset({K.EXECUTE}),
+        places=None,
+        verdict="ask",
+        risk="security-weakening",
+        reason="This installs or starts a remote-control program ({detail}): whoever holds its other end could see "
+        "and drive this desktop, and the gateway judges none of their clicks; a person must approve it.",
+        remedy="ask the user to install or start it themselves if they want a remote session.",
+        condition=_remote_control,
     ),
 )
 _ROWS_BY_KIND: Mapping[EffectKind, tuple[tuple[int, EffectRule], ...]] = MappingProxyType(

@@ -4672,6 +4672,17 @@ ORDINARY += [
     ("PowerShell", _ps(r'Get-Content "C:\Program Files\OpenVPN\log\client.log"')),
 ]
 
+# A remote-control program installed or started (S-RULE-169).
+DANGEROUS += [
+    ("PowerShell", _ps("winget install -e --id AnyDesk.AnyDesk"), "remote-control"),
+    ("PowerShell", _ps(r"msiexec /i C:\t\ScreenConnect.ClientSetup.msi /qn"), "remote-control"),
+    ("App", {"mode": "launch", "name": "Quick Assist"}, "remote-control"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("winget install RealVNC.VNCViewer")),
+    ("PowerShell", _ps("Stop-Process -Name AnyDesk")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -4684,6 +4695,7 @@ CATEGORY_OF: dict[str, str] = {
     "unpack-over-protected": "tampering",
     "copy-over-protected": "tampering",
     "admin-console": "security-weakening",
+    "remote-control": "security-weakening",
     "environment-change": "tampering",
     "credential-access": "credential-access",
     "credential-prompt-command": "credential-access",

@@ -37,7 +37,7 @@ def test_a_misspelt_shell_name_is_refused_like_the_shell(name: str) -> None:
 @pytest.mark.parametrize("name", [*_COMMON_APPS, "Code", "notepd", "calc", "Chrome", "Windws Security"])
 def test_an_ordinary_app_or_its_misspelling_launches(name: str) -> None:
     """S-RULE-64: a name closer to an ordinary app than to any shell is that app (Windows Security is not
-    the Windows Subsystem for Linux, Teams is not Terminal); an administration console among them asks
-    (S-RULE-154), never as a shell."""
+    the Windows Subsystem for Linux, Teams is not Terminal); an administration console (S-RULE-154) or a
+    remote-control program (Quick Assist, S-RULE-169) among them asks, never as a shell."""
     assert not fuzzy_shell(name)
-    assert verdict(name) in (None, ("admin-console", "ask"))
+    assert verdict(name) in (None, ("admin-console", "ask"), ("remote-control", "ask"))

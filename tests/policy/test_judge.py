@@ -302,6 +302,7 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.NETWORK_CHANGE, None, detail="route delete"), "network-change", "ask"),
     # an administration console opened (S-RULE-154)
     (fx(K.EXECUTE, "secpol.msc", extra=(("console", "the MMC console secpol.msc"),)), "admin-console", "ask"),
+    (fx(K.EXECUTE, "AnyDesk.exe", extra=(("remote-control", "anydesk"),)), "remote-control", "ask"),
     (fx(K.DEVICE_CHANGE, None, detail="Disable-PnpDevice"), "device-change", "ask"),
     (
         fx(
@@ -407,7 +408,7 @@ ALLOWED_IDS = {
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
-    "device-change", "copy-over-protected", "admin-console",
+    "device-change", "copy-over-protected", "admin-console", "remote-control",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

