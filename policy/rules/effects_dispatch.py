@@ -51,6 +51,7 @@ from policy.rules.effects_process import (
 from policy.rules.effects_registry import REGISTRY_CALLS, REGISTRY_METHODS, REGISTRY_PROGRAMS
 from policy.rules.effects_remote_control import remote_control
 from policy.rules.effects_security import SECURITY_CALLS, SECURITY_CMDLETS, SECURITY_PROGRAMS, dotnet_security
+from policy.rules.effects_servers import file_servers
 from policy.rules.effects_system import (
     SYSTEM_CALLS,
     SYSTEM_CMDLETS,
@@ -232,6 +233,7 @@ def effects_of(op: Operation) -> Effects:
     found += uploads(op)  # iwr, BITS, curl and Copy-Item have tables of their own for the rest
     found += fetches(op)  # a file: URL or the cloud's metadata service (S-RULE-144)
     found += program_console(op)  # `regedit`, `secpol.msc` opened (S-RULE-154)
+    found += file_servers(op)  # `python -m http.server` serves its folder to the network (S-RULE-170)
     # `start ms-appinstaller:?source=https://…` installs what the address serves (S-RULE-166), however it is opened.
     opened = [e.target for e in found if e.kind is EffectKind.EXECUTE]
     if op.shell == "program" and program_stem(op.name) == "explorer":

@@ -71,7 +71,7 @@ from policy.rules.effects_values import (
 )
 from policy.rules.reg_file import reg_file_effects
 from policy.rules.shell.dispatch import written_files
-from policy.rules.shell.ops import RUN_PATH, Effect, EffectKind, Operation, Value
+from policy.rules.shell.ops import NETWORK_SENDERS, RUN_PATH, Effect, EffectKind, Operation, Value
 
 K = EffectKind
 
@@ -669,6 +669,10 @@ def _sends_a_value(op: Operation) -> bool:
         return op.input_from is not None or any(v is None for v in body)
     if op.shell in ("dotnet", "com"):
         return _method(op) in _UPLOAD_METHODS and any(a is None for a in op.args) or _opens_socket(op)
+    if op.shell in ("program", "cmd") and op.input_from is not None and program_stem(op.name) in NETWORK_SENDERS:
+        # `Get-Content a.txt | ssh host "cat > a"`, `… | nc host 4444`: what is piped in goes to the other end, as
+        # cmd's `nc host < a.txt` sends its file (S-RULE-158, S-RULE-170).
+        return True
     return op.shell == "powershell" and op.name == "new-object" and _opens_socket(op)
 
 
@@ -687,8 +691,10 @@ def _opens_socket(op: Operation) -> bool:
 
 
 def _reads_content(op: Operation) -> bool:
-    return (op.shell == "powershell" and op.name in _CONTENT_READERS) or (
-        op.shell == "dotnet" and _FILE_READ_CALLS.search(op.name) is not None
+    return (
+        (op.shell == "powershell" and op.name in _CONTENT_READERS)
+        or (op.shell == "dotnet" and _FILE_READ_CALLS.search(op.name) is not None)
+        or (op.shell == "cmd" and op.name == "type")  # cmd's `type a.txt | nc host 4444`
     )
 
 

@@ -381,7 +381,16 @@ def test_starting_programs(command: str, expected: tuple[Effect, ...]) -> None:
         ),
         pytest.param(
             "python3 -m http.server 8000",
-            (_e(K.EXECUTE, None, "python3 inline code", extra=(("command", "-m http.server 8000"),)),),
+            (
+                _e(K.EXECUTE, None, "python3 inline code", extra=(("command", "-m http.server 8000"),)),
+                # a file server on every interface serves its folder (S-RULE-170)
+                _e(
+                    K.UPLOAD,
+                    ".",
+                    "python -m http.server (a file server on the network)",
+                    extra=(("recursive", "true"),),
+                ),
+            ),
             id="python-m",
         ),
         pytest.param(

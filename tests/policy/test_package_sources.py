@@ -103,7 +103,7 @@ def test_a_package_from_an_address_is_a_download_that_runs(command: str) -> None
         "npm install '@scope/pkg'",  # (unquoted, PowerShell reads `@scope` as splatting)
         "npm install --registry https://registry.npmjs.org/ x",
         "npm run build",
-        "npx serve https://example.com",
+        "npx cowsay https://example.com",
         "npx create-vite my-app",
         "deno run x.ts https://example.com",
         "bun run x.ts https://example.com",
