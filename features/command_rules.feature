@@ -1440,3 +1440,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "upload-file" with action "ask"
     When PowerShell is asked to run "python -m http.server --bind 127.0.0.1 8000"
     Then the call hits no rule
+
+  @S-RULE-171
+  Scenario: A browser's policy keys are a security tool's settings
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-ItemProperty HKLM:\SOFTWARE\Policies\Google\Chrome -Name RemoteDebuggingAllowed -Value 1"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "reg query HKLM\SOFTWARE\Policies\Google\Chrome /s"
+    Then the call hits no rule

@@ -2,11 +2,12 @@
 
 `chrome --remote-debugging-port=9222` lets any program on the machine drive the browser through the
 DevTools protocol, and that protocol hands out every cookie of the profile it runs (`Network.getAllCookies`,
-`Storage.getCookies`): the sessions of every site the user is signed in to, with no password prompt and no
-decryption step. Infostealers start the browser this way instead of reading the encrypted cookie files, so
-the rules on those files (the `*-credentials` places) never see it. Firefox's remote protocol
-(`--remote-debugging-port`, `--marionette`, `-start-debugger-server`) does the same, and so do chat apps
-built on Chromium (Slack, Discord, Teams, Signal), whose sessions sign in as the user.
+`Storage.getCookies`); an unpacked extension loaded with `--load-extension` reads them as well. That is the
+session of every site the user is signed in to, with no password prompt and no decryption step.
+Infostealers start the browser this way instead of reading the encrypted cookie files, so the rules on
+those files (the `*-credentials` places) never see it. Firefox's remote protocol (`--remote-debugging-port`,
+`--marionette`, `-start-debugger-server`) does the same, and so do chat apps built on Chromium (Slack,
+Discord, Teams, Signal), whose sessions sign in as the user.
 
 Automation does this every day with a profile of its own (`--user-data-dir=C:\\Temp\\run1`, Playwright and
 Puppeteer make a fresh one): that is ordinary. The user's own profile, named or left to the default, is
@@ -29,7 +30,8 @@ _CHROMIUM = frozenset(
     {"chrome", "msedge", "brave", "vivaldi", "chromium", "opera", "slack", "discord", "teams", "ms-teams", "signal"}
 )
 _MOZILLA = frozenset({"firefox", "thunderbird", "librewolf", "waterfox"})
-_CHROMIUM_DEBUGGING = ("remote-debugging-port", "remote-debugging-pipe", "remote-debugging-address")
+# `--load-extension`: an unpacked extension loaded into the profile reads its cookies as the protocol does.
+_CHROMIUM_DEBUGGING = ("remote-debugging-port", "remote-debugging-pipe", "remote-debugging-address", "load-extension")
 _MOZILLA_DEBUGGING = ("remote-debugging-port", "marionette", "start-debugger-server", "remote-allow-hosts")
 
 
@@ -51,7 +53,10 @@ def _remote_debugging(op: Operation) -> Effects:
         _own_profile(folder, f) for f in ("Default\\Cookies", "Cookies", "cookies.sqlite")
     ):
         return ()
-    shown = f"{stem} with remote debugging on " + ("the profile it names" if folder else "the user's own profile")
+    how = "an unpacked extension" if argv.flag("load-extension") and not argv.flag(*_CHROMIUM_DEBUGGING[:3]) else None
+    shown = f"{stem} with {how or 'remote debugging'} on " + (
+        "the profile it names" if folder else "the user's own profile"
+    )
     return (effect(EffectKind.CREDENTIAL_ACCESS, folder or stem, shown + " (every signed-in site's cookies)"),)
 
 

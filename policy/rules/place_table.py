@@ -372,6 +372,8 @@ smartscreen-key    security-tool-key tree | SmartScreen's settings
     hk*\software\policies\microsoft\windows\system [enablesmartscreen, shellsmartscreenlevel]
     hk*\software\microsoft\windows\currentversion\apphost [enablewebcontentevaluation, preventoverride]
     hk*\software\policies\microsoft\{edge,microsoftedge\phishingfilter} [smartscreenenabled, enabledv9, preventoverride]
+browser-policy-key security-tool-key tree | a browser's policies (they force extensions in and turn protections off)
+    hk*\software\policies\{google\chrome,microsoft\edge,bravesoftware\brave,chromium,mozilla\firefox,vivaldi}
 device-guard-key   security-tool-key tree | Device Guard and virtualization-based security (VBS, HVCI)
     $CTL\deviceguard; hklm\software\policies\microsoft\windows\deviceguard
 code-integrity-key security-tool-key tree | the code-integrity settings (the vulnerable-driver blocklist)

@@ -4694,6 +4694,17 @@ ORDINARY += [
     ("PowerShell", _ps('"uptime" | ssh x@host')),
 ]
 
+# A browser's policy keys, and an unpacked extension in the user's own profile (S-RULE-171).
+DANGEROUS += [
+    (
+        "Registry",
+        _reg_set(r"HKLM:\SOFTWARE\Policies\Google\Chrome\ExtensionInstallForcelist", "1", "a;https://e/u", "String"),
+        "security-weakening",
+    ),
+    ("PowerShell", _ps(r"Start-Process chrome '--load-extension=C:\t\ext'"), "credential-access"),
+]
+ORDINARY += [("PowerShell", _ps(r"reg query HKLM\SOFTWARE\Policies\Google\Chrome /s"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
