@@ -1448,3 +1448,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "reg query HKLM\SOFTWARE\Policies\Google\Chrome /s"
     Then the call hits no rule
+
+  @S-RULE-172
+  Scenario: A Start-menu shortcut rewritten is a startup change
+    Given the built-in command rules
+    When PowerShell is asked to run "Copy-Item C:\t\x.lnk 'C:\ProgramData\Microsoft\Windows\Start Menu\Programs\Microsoft Edge.lnk'"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "Copy-Item C:\t\* $env:USERPROFILE\Desktop"
+    Then the call hits no rule

@@ -132,6 +132,10 @@ ps-modules         startup       tree  | a PowerShell module folder (its modules
     ~\documents\{windowspowershell,powershell}\modules; ~\onedrive\*\{windowspowershell,powershell}\modules
 taskbar-pins       startup       tree  | the taskbar's pinned shortcuts (a changed one starts another program)
     ~\appdata\roaming\microsoft\internet explorer\quick launch\user pinned\taskbar
+app-shortcuts      startup       exact | a Start-menu or shared-desktop shortcut (a changed one starts something else)
+    ~\appdata\roaming\microsoft\windows\start menu\programs\{*.lnk,*.url}
+    c:\programdata\microsoft\windows\start menu\programs\{*.lnk,*.url}
+    c:\users\public\desktop\{*.lnk,*.url}
 ssh-client-config  startup       exact | the SSH client's settings (its ProxyCommand or LocalCommand runs at each ssh)
     ~\.ssh\config
 unix-shell-startup startup       exact | a Unix shell's startup file (Git Bash, MSYS2 and Cygwin run it at each start)

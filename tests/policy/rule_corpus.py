@@ -4705,6 +4705,16 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"reg query HKLM\SOFTWARE\Policies\Google\Chrome /s"))]
 
+# A Start-menu or shared-desktop shortcut rewritten (S-RULE-172).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(r'Copy-Item C:\t\x.lnk "C:\ProgramData\Microsoft\Windows\Start Menu\Programs\Microsoft Edge.lnk"'),
+        "persistence-autostart",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"Copy-Item C:\t\* $env:USERPROFILE\Desktop"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
