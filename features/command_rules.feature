@@ -1456,3 +1456,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When PowerShell is asked to run "Copy-Item C:\t\* $env:USERPROFILE\Desktop"
     Then the call hits no rule
+
+  @S-RULE-173
+  Scenario: The crash debugger key is a hijack point
+    Given the built-in command rules
+    When PowerShell is asked to run "reg add 'HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AeDebug' /v Debugger /d C:\t\x.exe /f"
+    Then the call hits rule "persistence-hijack" with action "deny"
+    When PowerShell is asked to run "reg query 'HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AeDebug'"
+    Then the call hits no rule

@@ -351,6 +351,17 @@ boot-execute-key   hijack-key     tree | the boot-time execute list
     $CTL\session manager [bootexecute, setupexecute, execute, s0initialcommand, pendingfilerenameoperations]
 dll-load-key       hijack-key     tree | a DLL every process loads (AppCertDlls, KnownDLLs)
     $CTL\session manager\{appcertdlls,knowndlls}
+aedebug-key        hijack-key     tree | the crash debugger (Windows starts it whenever a program crashes)
+    $NT\aedebug [debugger, auto]; hklm\software\microsoft\.netframework [dbgmanageddebugger, dbgjitdebuglaunchsetting]
+assistive-tech-key hijack-key     tree | an assistive technology registration (the logon screen can start it)
+    $NT\accessibility\ats; $NT\accessibility [configuration]
+print-processor-key hijack-key    tree | a print processor (the print spooler loads its DLL as SYSTEM)
+    $CTL\print\environments\*\print processors
+credential-provider-key hijack-key tree | a credential provider or filter (the logon screen loads it: it sees passwords)
+    hklm\software\microsoft\windows\currentversion\authentication\{credential providers,credential provider filters}
+gp-scripts-key     hijack-key     tree | a Group Policy logon, logoff, startup or shutdown script
+    hk*\software\microsoft\windows\currentversion\group policy\scripts
+    hk*\software\policies\microsoft\windows\system\scripts
 helper-dll-key     hijack-key     tree | a helper DLL Windows loads (netsh helpers, print monitors)
     hklm\software\microsoft\netsh; $CTL\print\monitors
 network-provider-key hijack-key   tree | a network provider (Windows hands each one the password at every logon)

@@ -4715,6 +4715,16 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"Copy-Item C:\t\* $env:USERPROFILE\Desktop"))]
 
+# More places Windows starts what they name (S-RULE-173).
+DANGEROUS += [
+    (
+        "Registry",
+        _reg_set(r"HKLM:\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AeDebug", "Debugger", "C:\\t\\x.exe", "String"),
+        "persistence-hijack",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r'reg query "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AeDebug"'))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
