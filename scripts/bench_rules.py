@@ -41,7 +41,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from policy.rules.effects_dispatch import effects_of, program_stem  # noqa: E402
+from policy.rules.effects_common import program_stem  # noqa: E402
+from policy.rules.effects_dispatch import effects_of  # noqa: E402
 from policy.rules.match import BUILTIN_RULES, load_rules, tool_views  # noqa: E402
 from policy.rules.shell.dispatch import analyse_program, analyse_tool  # noqa: E402
 from policy.rules.shell.powershell import clear_analysis_cache  # noqa: E402

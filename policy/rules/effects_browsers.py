@@ -20,7 +20,7 @@ from __future__ import annotations
 import ntpath
 from collections.abc import Mapping
 
-from policy.rules.effects_common import Effects, Handler, argv_of, effect, lower
+from policy.rules.effects_common import Effects, Handler, argv_of, effect, program_stem
 from policy.rules.paths import canonical_path
 from policy.rules.places import places_of
 from policy.rules.shell.ops import EffectKind, Operation, Value
@@ -42,7 +42,7 @@ def _own_profile(folder: str, cookie_file: str) -> bool:
 
 
 def _remote_debugging(op: Operation) -> Effects:
-    stem = ntpath.basename(lower(op.name).replace("/", "\\")).removesuffix(".exe")
+    stem = program_stem(op.name)
     argv = argv_of(op)
     chromium = stem in _CHROMIUM
     if not argv.flag(*(_CHROMIUM_DEBUGGING if chromium else _MOZILLA_DEBUGGING)):

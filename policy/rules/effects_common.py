@@ -9,8 +9,10 @@ parameters first and fills the remaining positional slots in order; a program re
 
 from __future__ import annotations
 
+import functools
+import ntpath
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -264,7 +266,27 @@ def matches_everything(value: Value) -> bool:
 
 
 # ---------------------------------------------------------------------------------------
-# Programs: argv words
+# Programs: names and argv words
+
+
+@functools.lru_cache(maxsize=2048)
+def program_stem(name: Value) -> str:
+    """A program's canonical name from a path or name: `C:\\X\\TaskKill.EXE` → `taskkill`."""
+    # cmd drops `^` (its escape) before it looks a name up: `c^md` runs cmd.
+    base = ntpath.basename(lower(name).replace("/", "\\").replace("^", ""))
+    stem, dot, ext = base.rpartition(".")
+    return stem if dot and ext in ("exe", "com", "bat", "cmd") else base
+
+
+def python_module(words: Sequence[Value]) -> tuple[str, tuple[Value, ...]] | None:
+    """`python -m pip install x`: the module run (lower case) and its words; None without `-m`."""
+    for index, word in enumerate(words):
+        text = lower(word)
+        if text == "-m" and index + 1 < len(words) and words[index + 1] is not None:
+            return lower(words[index + 1]), tuple(words[index + 2 :])
+        if text.startswith("-m") and len(text) > 2:  # `-mpip`
+            return text[2:], tuple(words[index + 1 :])
+    return None
 
 
 _FLAG = re.compile(r"^[/-]{1,2}([^:=\s]+)(?:[:=](.*))?$", re.DOTALL)

@@ -11,7 +11,6 @@ is looked up as the program it starts, so its own effects are not lost.
 from __future__ import annotations
 
 import functools
-import ntpath
 import re
 from collections.abc import Mapping
 
@@ -26,6 +25,7 @@ from policy.rules.effects_common import (
     effect,
     first,
     lower,
+    program_stem,
     split_command_line,
 )
 from policy.rules.effects_consoles import marked, program_console
@@ -111,15 +111,6 @@ def _redirect(op: Operation) -> Effects:
     if text in _DISCARDS or re.fullmatch(r"&\d|\d", text):
         return ()
     return (effect(EffectKind.WRITE, target, "redirect >"),)
-
-
-@functools.lru_cache(maxsize=2048)
-def program_stem(name: Value) -> str:
-    """A program's canonical name from a path or name: `C:\\X\\TaskKill.EXE` → `taskkill`."""
-    # cmd drops `^` (its escape) before it looks a name up: `c^md` runs cmd.
-    base = ntpath.basename(lower(name).replace("/", "\\").replace("^", ""))
-    stem, dot, ext = base.rpartition(".")
-    return stem if dot and ext in ("exe", "com", "bat", "cmd") else base
 
 
 def started_program(program: Value, words: tuple[Value, ...], depth: int) -> Effects:

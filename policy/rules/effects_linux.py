@@ -25,6 +25,7 @@ from policy.rules.effects_common import (
     effect,
     landed,
     lower,
+    python_module,
     split_command_line,
     unquote,
 )
@@ -326,9 +327,9 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return list(download_writes(verb, mapped))
     # A package manager fetching from an address the line names runs that code (S-RULE-166).
     fetched = list(package_sources(verb, words))
-    if verb.startswith("python") and "-m" in words and words.index("-m") + 1 < len(words):
-        at = words.index("-m") + 1
-        fetched += package_sources(lower(words[at]), words[at + 1 :])
+    module = python_module(words) if verb.startswith("python") else None
+    if module is not None:  # `python3 -m pip install …`
+        fetched += package_sources(*module)
     # Anything else may read what it is handed (`cat`, `sqlite3`, `tar`); the judge weighs reads
     # only of credential stores, so every operand with a separator is read.
     return fetched + [

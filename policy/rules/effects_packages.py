@@ -20,13 +20,12 @@ other means, a package name that only resembles a popular one (typosquatting).
 
 from __future__ import annotations
 
-import ntpath
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from policy.rules.effects_common import Effects, Handler, argv_of, bind, effect, lower, unquote
+from policy.rules.effects_common import Effects, Handler, argv_of, bind, effect, lower, program_stem, unquote
 from policy.rules.effects_remote_control import remote_control
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
@@ -253,9 +252,7 @@ def package_sources(name: str, words: Sequence[Value]) -> Effects:
 
 
 def _program(op: Operation) -> Effects:
-    base = ntpath.basename(lower(op.name).replace("/", "\\"))
-    stem, dot, extension = base.rpartition(".")  # `npm.cmd`, `npx.ps1`: npm's own launchers on Windows
-    return package_sources(stem if dot and extension in ("exe", "cmd", "bat", "ps1") else base, argv_of(op).words)
+    return package_sources(program_stem(op.name), argv_of(op).words)  # `npm.cmd`: npm's own launcher on Windows
 
 
 def _cmdlet_sources(detail: str, *parameters: str) -> Handler:

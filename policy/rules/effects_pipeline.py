@@ -42,13 +42,14 @@ from policy.rules.effects_common import (
     has_wildcard,
     landed,
     lower,
+    program_stem,
     split_list,
     strip_pair,
     targets,
     unknown_variable,
     unquote,
 )
-from policy.rules.effects_dispatch import CALLS, effects_of, program_stem
+from policy.rules.effects_dispatch import CALLS, effects_of
 from policy.rules.effects_git import pushed_to_added_remote
 from policy.rules.effects_network import copied_off, mapped_drives, run_in_remote_folder, written_off
 from policy.rules.effects_registry import (

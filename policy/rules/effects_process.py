@@ -25,6 +25,7 @@ from policy.rules.effects_common import (
     is_on,
     lower,
     matches_everything,
+    python_module,
     split_command_line,
     targets,
     unquote,
@@ -219,7 +220,7 @@ def _interpreter(op: Operation) -> Effects:
         fetched = package_sources(name, argv.words)
         if fetched:
             return fetched
-    module = _module_run(argv.words)
+    module = python_module(argv.words)
     if module is not None and module[0] in PYTHON_MANAGERS:  # `python -m pip install https://…`
         fetched = package_sources(*module)
         if fetched:
@@ -228,17 +229,6 @@ def _interpreter(op: Operation) -> Effects:
         return (effect(K.EXECUTE, None, f"{op.name} inline code", extra=(("command", argv.text()),)),)
     words = argv.positionals()
     return (effect(K.EXECUTE, words[0] if words else op.name, op.name),)
-
-
-def _module_run(words: tuple[Value, ...]) -> tuple[str, tuple[Value, ...]] | None:
-    """`python -m pip install x`: the module (lower case) and its words; None without `-m`."""
-    for index, word in enumerate(words):
-        text = lower(word)
-        if text == "-m" and index + 1 < len(words) and words[index + 1] is not None:
-            return lower(words[index + 1]), words[index + 2 :]
-        if text.startswith("-m") and len(text) > 2:  # `-mpip`
-            return text[2:], words[index + 1 :]
-    return None
 
 
 def _unix_tool(tool: str) -> Handler:

@@ -10,11 +10,10 @@ local testing. Which folder is served when none is named is the current one, whi
 
 from __future__ import annotations
 
-import ntpath
 import re
 from collections.abc import Sequence
 
-from policy.rules.effects_common import RECURSIVE, Effects, effect, lower, unquote
+from policy.rules.effects_common import RECURSIVE, Effects, effect, lower, program_stem, python_module, unquote
 from policy.rules.shell.ops import EffectKind, Operation, Value
 
 _PYTHON_SERVERS = frozenset({"http.server", "simplehttpserver", "pyftpdlib", "uploadserver", "rangehttpserver"})
@@ -67,12 +66,11 @@ def file_servers(op: Operation) -> Effects:
     """What a file server started by `op` exposes (module docstring); nothing for any other operation."""
     if op.shell not in ("program", "cmd"):
         return ()
-    stem = ntpath.basename(lower(op.name).replace("/", "\\")).removesuffix(".exe").removesuffix(".cmd")
+    stem = program_stem(op.name)
     words = list(op.args)
-    if _PYTHONS.match(stem) and "-m" in [lower(w) for w in words]:
-        at = [lower(w) for w in words].index("-m") + 1
-        module = lower(words[at]) if at < len(words) else ""
-        return _python_server(module, words[at + 1 :]) if module in _PYTHON_SERVERS else ()
+    module = python_module(words) if _PYTHONS.match(stem) else None
+    if module is not None:
+        return _python_server(*module) if module[0] in _PYTHON_SERVERS else ()
     if stem in _RUNNERS:
         packages = [(i, lower(w)) for i, w in enumerate(words) if not unquote(w).startswith("-")]
         if packages and packages[0][1].split("@")[0] in _NODE_SERVERS:

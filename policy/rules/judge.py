@@ -425,12 +425,13 @@ def _unpacks_over_places(effect: Effect, target: Target) -> bool:
     return dict(effect.extra).get("recursive") == "true" and bool(target.inside) and LANDED[0] not in effect.extra
 
 
-def _opens_console(effect: Effect, target: Target) -> bool:
-    return any(key == CONSOLE for key, _ in effect.extra)
+def _marked(key: str) -> Condition:
+    """An effect an analyser marked with `key` in its extra (a console opened, a remote-control program)."""
 
+    def condition(effect: Effect, target: Target) -> bool:
+        return any(k == key for k, _ in effect.extra)
 
-def _remote_control(effect: Effect, target: Target) -> bool:
-    return any(key == REMOTE_CONTROL for key, _ in effect.extra)
+    return condition
 
 
 def _copies_over_places(effect: Effect, target: Target) -> bool:
@@ -1120,7 +1121,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "saved credentials that the command rules guard, and the gateway does not judge clicks there; a person "
         "must approve opening it.",
         remedy="make the change with a PowerShell command the gateway can judge, or ask the user to open it.",
-        condition=_opens_console,
+        condition=_marked(CONSOLE),
     ),
     # A remote-control program installed or started (S-RULE-169): a support scam's first step, ransomware's way
     # back in, and an everyday tool too: a person decides. Last, so a share's or a download's verdict stands first.
@@ -1134,7 +1135,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         reason="This installs or starts a remote-control program ({detail}): whoever holds its other end could see "
         "and drive this desktop, and the gateway judges none of their clicks; a person must approve it.",
         remedy="ask the user to install or start it themselves if they want a remote session.",
-        condition=_remote_control,
+        condition=_marked(REMOTE_CONTROL),
     ),
 )
 _ROWS_BY_KIND: Mapping[EffectKind, tuple[tuple[int, EffectRule], ...]] = MappingProxyType(

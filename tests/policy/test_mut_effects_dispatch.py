@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_common import effect
-from policy.rules.effects_dispatch import MAX_STARTED_DEPTH, effects_of, program_stem, started_program
+from policy.rules.effects_common import effect, program_stem
+from policy.rules.effects_dispatch import MAX_STARTED_DEPTH, effects_of, started_program
 from policy.rules.shell.ops import RUN_PATH, Effect, EffectKind, Operation, Shell, Value
 from tests._requirements import requirement
 
