@@ -1472,3 +1472,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "remote-code" with action "ask"
     When PowerShell is asked to run "Copy-Item \\files.example\drop\x.exe C:\t\"
     Then the call hits no rule
+
+  @S-RULE-175
+  Scenario: PowerShell's logging switched off through reflection is security weakening
+    Given the built-in command rules
+    When PowerShell is asked to run "$s=[Ref].Assembly.GetType('System.Management.Automation.Utils').GetField('cachedGroupPolicySettings','NonPublic,Static').GetValue($null)"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "Get-WinEvent -ProviderName Microsoft-Windows-PowerShell -MaxEvents 5"
+    Then the call hits no rule

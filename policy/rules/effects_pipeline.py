@@ -423,8 +423,9 @@ def _registry_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     key = chain or registry_root(op)
     keys = [key] if key is not None else list(dict.fromkeys(_registry_keys_before(ops, index)))
     if not keys:
-        # `.GetValue(…)` with no registry key opened before is another object's (a reflected field's): no read.
-        return () if _method(op) in KEY_READS else None
+        # `.GetValue(…)` with no registry key opened before is another object's (a reflected field's): no registry
+        # read. What else the call does stands (`…GetField('amsiContext', …).GetValue($null)` reaches into AMSI).
+        return tuple(e for e in effects_of(op) if e.kind is not K.READ) if _method(op) in KEY_READS else None
     return tuple(
         registry_effect_with_key(found, k) if k is not None else replace(found, target=None)
         for k in keys

