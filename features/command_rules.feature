@@ -1480,3 +1480,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "Get-WinEvent -ProviderName Microsoft-Windows-PowerShell -MaxEvents 5"
     Then the call hits no rule
+
+  @S-RULE-176
+  Scenario: A hidden console prompt is a password prompt
+    Given the built-in command rules
+    When PowerShell is asked to run "$p = Read-Host 'Password' -AsSecureString"
+    Then the call hits rule "credential-prompt-command" with action "ask"
+    When PowerShell is asked to run "$n = Read-Host 'Your name'"
+    Then the call hits no rule

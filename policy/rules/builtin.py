@@ -445,10 +445,13 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         action="ask",
         risk="credential-access",
         reason="This shows the person a password prompt and hands what they type to the command "
-        "(Get-Credential, PromptForCredential, CredUIPromptForCredentials); a person must approve it. "
-        "Instead, ask the person to do the step that needs their password themselves.",
+        "(Get-Credential, PromptForCredential, CredUIPromptForCredentials, Read-Host -AsSecureString); a person "
+        "must approve it. Instead, ask the person to do the step that needs their password themselves.",
         patterns=(
             _cmd("get-credential"),
+            # `Read-Host -AsSecureString` / `-MaskInput` (any abbreviation: no other parameter starts so) hides what
+            # is typed: a password prompt in the console (S-RULE-176).
+            _cmd("read-host") + _S + r"\s-(?:a|m)[a-z]*" + _END,
             r"(?<![\w])promptforcredential(?![\w])",
             r"(?<![\w])creduipromptforcredentials?w?(?![\w])",
             r"(?<![\w])creduipromptforwindowscredentials?w?(?![\w])",

@@ -4742,6 +4742,10 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("Get-WinEvent -ProviderName Microsoft-Windows-PowerShell -MaxEvents 5"))]
 
+# A hidden console prompt is a password prompt (S-RULE-176).
+DANGEROUS += [("PowerShell", _ps("$p = Read-Host 'Password' -AsSecureString"), "credential-prompt-command")]
+ORDINARY += [("PowerShell", _ps("$n = Read-Host 'Your name'"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
