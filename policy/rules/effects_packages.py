@@ -206,11 +206,10 @@ def _local_file(address: str) -> bool:
 
 
 def _host(address: str) -> str | None:
-    if not re.match(r"^[a-z+]+://", address, re.IGNORECASE):
-        return None
+    """The host a URL names, lower case (`git+https://…` too); None for a share, an scp-style remote or a bad URL."""
     try:
-        return (urlsplit(address.split("+", 1)[-1] if "+" in address.split("://", 1)[0] else address).hostname) or None
-    except ValueError:
+        return urlsplit(address).hostname if "://" in address else None
+    except ValueError:  # `https://[::1/x`: an address Python cannot split names no registry of ours
         return None
 
 

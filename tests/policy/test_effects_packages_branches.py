@@ -35,6 +35,9 @@ def _fetched(name: str, *words: str | None) -> list[str | None]:
         ("pip", ("install", "https://pypi.org/x.whl", "file:///C:/w/x.whl", "file://localhost/C:/x.whl"), []),
         ("pip", ("install", "file://host/share/x.whl"), ["file://host/share/x.whl"]),
         ("pip", ("install", "git+https://github.com/e/x@v1"), ["git+https://github.com/e/x@v1"]),
+        ("pip", ("install", "-i", "HTTPS://PYPI.ORG/simple", "git+https://pypi.org/x", "x"), []),  # its own registry
+        ("pip", ("install", "https://[::1/x"), ["https://[::1/x"]),  # an address Python cannot split
+        ("pip", ("install", "git@github.com:e/x.git"), ["git@github.com:e/x.git"]),
         ("uv", ("tool", "run", "--from", "git+https://github.com/e/x", "x", "https://a.example"),
          ["git+https://github.com/e/x"]),
         ("dotnet", ("app.dll", "https://evil.example"), []),
