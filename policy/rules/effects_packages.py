@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from policy.rules.effects_common import Effects, Handler, argv_of, bind, effect, lower, program_stem, unquote
+from policy.rules.effects_common import Argv, Effects, Handler, argv_of, bind, effect, lower, program_stem, unquote
 from policy.rules.effects_remote_control import remote_control
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
@@ -237,14 +237,14 @@ def package_sources(name: str, words: Sequence[Value]) -> Effects:
                 out.append(effect(K.DOWNLOAD_EXECUTE, address, f"{name} fetching from {address}"))
     if manager.shorthand:
         for package in packages:
-            if _HOSTED.match(package) or (_GITHUB_SHORTHAND.match(package) and "\\" not in package):
+            if _HOSTED.match(package) or _GITHUB_SHORTHAND.match(package):
                 out.append(effect(K.DOWNLOAD_EXECUTE, package, f"{name} fetching {package} from GitHub"))
     verb_at = _first_positional(manager, words, 0)
-    if name in _APP_MANAGERS and verb_at is not None and lower(words[verb_at]) in ("install", "add", "i", "in"):
+    if name in _APP_MANAGERS and verb_at is not None and lower(words[verb_at]) in ("install", "add"):
         # `winget install AnyDesk.AnyDesk`: a remote-control program installed by name (S-RULE-169).
         out += remote_control(packages, f"{name} installing a remote-control program")
     if name == "winget":
-        manifests = argv_of(Operation(shell="program", name=name, args=tuple(words))).values("m", "manifest")
+        manifests = Argv(tuple(words)).values("m", "manifest")
         # A manifest names its own installer's address, outside the community repository's review.
         out += [effect(K.DOWNLOAD_EXECUTE, m, "winget install from a manifest") for m in manifests]
     return tuple(out)

@@ -37,7 +37,7 @@ def remote_control_tool(name: Value) -> str | None:
     text = unquote(name)
     if not text:
         return None
-    match = _TOOLS.search(ntpath.basename(lower(text).replace("/", "\\")))
+    match = _TOOLS.search(ntpath.basename(lower(text)))  # (ntpath splits at `/` as at `\\`)
     return match.group(1) if match else None
 
 

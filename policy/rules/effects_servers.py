@@ -37,7 +37,7 @@ def _value(words: Sequence[Value], *names: str) -> Value | None:
 
 def _served(folder: Value, bind: Value, detail: str) -> Effects:
     host = unquote(bind)
-    if host and _LOOPBACK.match(host.removeprefix("tcp://").removeprefix("http://")):
+    if host and _LOOPBACK.match(host.removeprefix("tcp://")):  # serve's `-l tcp://127.0.0.1:3000`
         return ()
     return (effect(EffectKind.UPLOAD, folder if folder is not None else ".", detail, extra=RECURSIVE),)
 
@@ -64,7 +64,7 @@ def _is_value(words: Sequence[Value], index: int) -> bool:
 
 def file_servers(op: Operation) -> Effects:
     """What a file server started by `op` exposes (module docstring); nothing for any other operation."""
-    if op.shell not in ("program", "cmd"):
+    if op.shell != "program":  # (cmd's own commands are never one of these)
         return ()
     stem = program_stem(op.name)
     words = list(op.args)

