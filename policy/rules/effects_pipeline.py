@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import ntpath
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
 from policy.rules.effects_common import (
@@ -548,12 +548,12 @@ def _url_of(op: Operation) -> str | None:
     return next((a for a in op.args if a is not None and re.match(r"(?i)(?:https?|ftp)://", a.strip("'\""))), None)
 
 
-def _fetches_from_a_share(op: Operation) -> bool:
+def _fetches_from_a_share(op: Operation, mapped: Collection[str] = ()) -> bool:
     """A copy from another machine's share to this one (`Copy-Item \\\\host\\drop\\x.exe C:\\t`, `robocopy`,
     `esentutl /y`, `replace`, `expand`): a download over SMB, as `iwr` is one over HTTP (S-RULE-174)."""
     found = effects_of(op)
-    return any(e.kind is K.READ and is_remote(e.target) for e in found) and any(
-        e.kind is K.WRITE and e.target is not None and not is_remote(e.target) for e in found
+    return any(e.kind is K.READ and is_remote(e.target, mapped) for e in found) and any(
+        e.kind is K.WRITE and e.target is not None and not is_remote(e.target, mapped) for e in found
     )
 
 
@@ -654,12 +654,16 @@ def _share_copy_run(ops: Sequence[Operation]) -> Effects:
     """A program copied from another machine's share and then run (`Copy-Item \\\\host\\drop\\x.exe C:\\t;
     C:\\t\\x.exe`) runs that machine's code as starting it from the share does: an `EXECUTE` of the share's path
     (judge row `remote-code`, ask), not a download from the internet (S-RULE-174)."""
-    copies = [op for op in ops if _fetches_from_a_share(op)]
+    mapped = mapped_drives(ops)  # `net use Z: \\\\host\\drop; Copy-Item Z:\\x.exe …` copies from the share too
+    copies = [op for op in ops if _fetches_from_a_share(op, mapped)]
     found = _fetched_then_run(ops, copies, copies)
     if found is None:
         return ()
     source, run = found
-    share = next((e.target for e in effects_of(source) if e.kind is K.READ and is_remote(e.target)), None)
+    share = next((e.target for e in effects_of(source) if e.kind is K.READ and is_remote(e.target, mapped)), None)
+    drive = mapped.get(unquote(share)[:2].lower()) if share is not None else None
+    if drive is not None:  # `Z:\\x.exe` is `\\\\host\\drop\\x.exe`: named so, the judge knows it is another machine's
+        share = drive.rstrip("\\/") + "\\" + unquote(share)[2:].lstrip("\\/")
     return (effect(K.EXECUTE, share, f"copied from another machine's share, then run ({source.name} + {run.name})"),)
 
 
