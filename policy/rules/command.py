@@ -57,22 +57,35 @@ class Judged:
     Attributes:
         analysis: what the shell analysers made of its command text (None: not a command tool).
         effects: every effect of its operations and of its structured arguments.
-        views: the texts the regex rules search (rendered operations, or the raw views on failure).
+        view_ops: the operations the regex rules read, rendered (`views`); None: they read the raw views.
         hits: the analyser's own hits, in priority order (the effect table's, then dynamic).
         unparsed: the ask for a command the grammar could not read, for when no other rule hits.
     """
 
     analysis: Analysis | None
     effects: tuple[Effect, ...]
-    views: tuple[str, ...] | None
+    view_ops: tuple[Operation, ...] | None
     hits: tuple[RuleHit, ...]
     unparsed: RuleHit | None = None
+
+    @property
+    def views(self) -> tuple[str, ...] | None:
+        """The texts the regex rules search: the rendered operations, or None for the raw views.
+
+        Rendered on each read, not when judged: a call the effect table denies never needs them (`match`),
+        and rendering and normalising a 2 KB script's operations costs about as much as judging its effects.
+        """
+        return None if self.view_ops is None else _views(self.view_ops)
+
+
+# `str.isspace`'s characters (the engine's `\s` on text is the same test, run in C: values can be 2 KB long).
+_SPACE = re.compile(r"\s")
 
 
 def _quoted(value: str | None) -> str:
     if value is None:
         return "$dynamic"
-    return value if value and not any(c.isspace() for c in value) else f"'{value}'"
+    return value if value and not _SPACE.search(value) else f"'{value}'"
 
 
 def render(op: Operation) -> str:
@@ -289,13 +302,13 @@ def judge_call(
     analysis = analyse_tool(tool, args)
     own = tool_effects(tool, args)
     effects: list[Effect] = [*own, *copied_off(own), *written_off(own)]  # FileSystem to another machine
-    views: tuple[str, ...] | None = None
+    view_ops: tuple[Operation, ...] | None = None
     hits: list[RuleHit] = []
     if analysis is not None:
         ops = tuple(op for op in analysis.operations if not _dry_run(op))
         effects.extend(pipeline_effects(ops))
         if analysis.failed is None and tool == "PowerShell":  # App keeps its command-line views
-            views = _views(ops)
+            view_ops = ops
     mine = _own_process_hit(effects, own_processes)
     if mine is not None:
         hits.append(mine)
@@ -309,4 +322,4 @@ def judge_call(
     if unknown:
         hits.append(_dynamic_hit(unknown, dynamic_action))
     unparsed = _unparsed_hit(analysis) if analysis is not None and analysis.failed is not None else None
-    return Judged(analysis=analysis, effects=tuple(effects), views=views, hits=tuple(hits), unparsed=unparsed)
+    return Judged(analysis=analysis, effects=tuple(effects), view_ops=view_ops, hits=tuple(hits), unparsed=unparsed)

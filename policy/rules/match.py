@@ -414,6 +414,7 @@ class RuleSet:
         self, tool: str, args: Mapping[str, object], exempted: bool, judged: Judged | None = None
     ) -> list[Rule]:
         cache: list[tuple[str, ...]] = []
+        rendered: list[tuple[str, ...]] = []  # the judged operations' views, rendered on first use
 
         def views() -> tuple[str, ...]:
             # Built-in patterns read what the command runs (rendered operations) when the grammar read
@@ -423,9 +424,11 @@ class RuleSet:
             return cache[0]
 
         def run_views() -> tuple[str, ...]:
-            if judged is not None and judged.views is not None:
-                return judged.views
-            return views()
+            if judged is None or judged.view_ops is None:
+                return views()
+            if not rendered:
+                rendered.append(judged.views or ())
+            return rendered[0]
 
         return [
             r
@@ -458,8 +461,10 @@ class RuleSet:
             for h in judged.hits
             if h.rule_id == SELF_PROTECTION_ID or (self.analyse and h.rule_id not in self.allow_rules)
         ]
-        if not self.analyse or not table:
-            return next((h for h in effect_hits if h.action == "deny"), effect_hits[0] if effect_hits else None)
+        denied = next((h for h in effect_hits if h.action == "deny"), None)
+        if not self.analyse or not table or denied is not None:
+            # A deny of the analysis comes before any regex rule's hit: the regex table need not be read.
+            return denied or (effect_hits[0] if effect_hits else None)
         hits = effect_hits + [r.hit() for r in self._matching(tool, args, exempted=False, judged=judged)]
         if not hits and judged.unparsed is not None and judged.unparsed.rule_id not in self.allow_rules:
             hits.append(judged.unparsed)
