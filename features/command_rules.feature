@@ -1488,3 +1488,15 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-prompt-command" with action "ask"
     When PowerShell is asked to run "$n = Read-Host 'Your name'"
     Then the call hits no rule
+
+  @S-RULE-177
+  Scenario: Deleting data that lives outside this machine's files is a person's call
+    Given the built-in command rules
+    When PowerShell is asked to run "terraform destroy -auto-approve"
+    Then the call hits rule "external-delete" with action "ask"
+    When PowerShell is asked to run "git push origin --delete release-1.2"
+    Then the call hits rule "external-delete" with action "ask"
+    When PowerShell is asked to run "terraform plan -destroy"
+    Then the call hits no rule
+    When PowerShell is asked to run "git push origin main"
+    Then the call hits no rule

@@ -29,6 +29,7 @@ from policy.rules.effects_common import (
     split_command_line,
 )
 from policy.rules.effects_consoles import marked, program_console
+from policy.rules.effects_external import external_deletes
 from policy.rules.effects_file_calls import FILE_CALLS, FILE_METHODS
 from policy.rules.effects_files import CMD_BUILTINS, FILE_CMDLETS, FILE_PROGRAMS, argument_reads
 from policy.rules.effects_network import (
@@ -225,6 +226,7 @@ def effects_of(op: Operation) -> Effects:
     found += fetches(op)  # a file: URL or the cloud's metadata service (S-RULE-144)
     found += program_console(op)  # `regedit`, `secpol.msc` opened (S-RULE-154)
     found += file_servers(op)  # `python -m http.server` serves its folder to the network (S-RULE-170)
+    found += external_deletes(op)  # `terraform destroy`, `aws s3 rb`, `git push --force` (S-RULE-177)
     # `start ms-appinstaller:?source=https://…` installs what the address serves (S-RULE-166), however it is opened.
     opened = [e.target for e in found if e.kind is EffectKind.EXECUTE]
     if op.shell == "program" and program_stem(op.name) == "explorer":

@@ -109,7 +109,7 @@ def _within(tree: Value, path: Value) -> Value:
     return path if tree == "." else ntpath.join(tree, path)
 
 
-def _own_options(words: Sequence[Value]) -> tuple[Value, list[Value]]:
+def own_options(words: Sequence[Value]) -> tuple[Value, list[Value]]:
     """git's own options before the subcommand: the working tree they name (`-C`, `--work-tree`), and the
     words from the subcommand on. `-C` is case-sensitive: `-c` sets a setting for the one command."""
     tree: Value = "."
@@ -259,7 +259,7 @@ def pushed_to_added_remote(ops: Sequence[Operation]) -> Effects:
     for op in ops:
         if op.shell not in ("program", "cmd") or lower(op.name).removesuffix(".exe") != "git":
             continue
-        tree, rest = _own_options(argv_of(op).words)
+        tree, rest = own_options(argv_of(op).words)
         words = [lower(w) for w in rest]
         if words[:2] in (["remote", "add"], ["remote", "set-url"]) and len(words) >= 4:
             added.add(words[-2])
@@ -284,7 +284,7 @@ def git_effects(op: Operation) -> Effects:
     """
     argv = argv_of(op)
     own = _git_dash_c(argv.words)
-    tree, rest = _own_options(argv.words)
+    tree, rest = own_options(argv.words)
     if not rest:
         return own
     sub, words = lower(rest[0]), rest[1:]

@@ -450,7 +450,7 @@ def _not(condition: Condition) -> Condition:
 # The table
 
 # Every change; an upload reads (a credential store sent is judged with the reads, below).
-_ALL_BUT_READ = frozenset(EffectKind) - {K.READ, K.UPLOAD}
+_ALL_BUT_READ = frozenset(EffectKind) - {K.READ, K.UPLOAD, K.EXTERNAL_DELETE}  # (the last has no local target)
 _FILE_DESTROY = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE})
 _PLACE_DELETE_REASON = (
     "Deleting or moving {label} ({target}) can break Windows or destroy the user's data, and cannot be undone."
@@ -1122,6 +1122,20 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "must approve opening it.",
         remedy="make the change with a PowerShell command the gateway can judge, or ask the user to open it.",
         condition=_marked(CONSOLE),
+    ),
+    # Data deleted outside this machine's files (S-RULE-177): a cloud's, a cluster's, a repository host's, a
+    # database's, a container engine's volumes. Nothing here can restore it; it may be the person's intent: ask.
+    EffectRule(
+        id="external-delete",
+        category="data-loss",
+        effects=frozenset({K.EXTERNAL_DELETE}),
+        places=None,
+        verdict="ask",
+        risk="data-loss",
+        reason="This deletes data that lives outside this machine's files ({detail}): a cloud account's, a "
+        "cluster's, a repository host's, a database's or a container's, which nothing here can bring back; a "
+        "person must approve it.",
+        remedy="list what it would delete (the tool's `list`/`get`/`show` command, or `--dry-run`) and ask the user.",
     ),
     # A remote-control program installed or started (S-RULE-169): a support scam's first step, ransomware's way
     # back in, and an everyday tool too: a person decides. Last, so a share's or a download's verdict stands first.

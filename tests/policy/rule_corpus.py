@@ -4746,12 +4746,36 @@ ORDINARY += [("PowerShell", _ps("Get-WinEvent -ProviderName Microsoft-Windows-Po
 DANGEROUS += [("PowerShell", _ps("$p = Read-Host 'Password' -AsSecureString"), "credential-prompt-command")]
 ORDINARY += [("PowerShell", _ps("$n = Read-Host 'Your name'"))]
 
+# Data deleted outside this machine's files: a cloud's, a cluster's, a repository host's, a database's (S-RULE-177).
+DANGEROUS += [
+    ("PowerShell", _ps("terraform destroy -auto-approve"), "external-delete"),
+    ("PowerShell", _ps("az group delete --name prod-rg --yes --no-wait"), "external-delete"),
+    ("PowerShell", _ps("aws s3 rb s3://company-backups --force"), "external-delete"),
+    ("PowerShell", _ps("kubectl -n prod delete namespace production"), "external-delete"),
+    ("PowerShell", _ps("git push origin --delete release-1.2"), "external-delete"),
+    ("PowerShell", _ps('sqlcmd -S prod -Q "DROP DATABASE app"'), "external-delete"),
+    ("PowerShell", _ps("docker compose down -v"), "external-delete"),
+    ("PowerShell", _ps("Get-AzResourceGroup | Remove-AzResourceGroup -Force"), "external-delete"),
+    (
+        "App",
+        {"mode": "launch_executable", "executable": r"C:\tools\gh.exe", "args": "repo delete org/app --yes"},
+        "external-delete",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("terraform plan -destroy")),
+    ("PowerShell", _ps("kubectl -n delete get pods")),
+    ("PowerShell", _ps("az vm show -n delete -g rg")),
+    ("PowerShell", _ps("Remove-AzContext -Name old")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
     "protected-place-delete": "destruction",
     "format-disk": "destruction",
     "delete-backups": "destruction",
+    "external-delete": "destruction",
     "registry-delete-machine-hive": "destruction",
     "registry-delete-top-key": "destruction",
     "protected-place-write": "tampering",

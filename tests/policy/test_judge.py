@@ -304,6 +304,7 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.EXECUTE, "secpol.msc", extra=(("console", "the MMC console secpol.msc"),)), "admin-console", "ask"),
     (fx(K.EXECUTE, "AnyDesk.exe", extra=(("remote-control", "anydesk"),)), "remote-control", "ask"),
     (fx(K.DEVICE_CHANGE, None, detail="Disable-PnpDevice"), "device-change", "ask"),
+    (fx(K.EXTERNAL_DELETE, None, detail="terraform destroy"), "external-delete", "ask"),
     (
         fx(
             K.REGISTRY_SET,
@@ -408,7 +409,7 @@ ALLOWED_IDS = {
     "kill-critical-process", "kill-all", "force-kill", "format-disk", "download-execute", "shutdown-restart",
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
-    "device-change", "copy-over-protected", "admin-console", "remote-control",
+    "device-change", "copy-over-protected", "admin-console", "remote-control", "external-delete",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 
