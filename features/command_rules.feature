@@ -1500,3 +1500,23 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "git push origin main"
     Then the call hits no rule
+
+  @S-RULE-178
+  Scenario: A service created or re-pointed through WMI is persistence, and its command line is judged
+    Given the built-in command rules
+    When PowerShell is asked to run "(Get-WmiObject Win32_Service -Filter "Name='Spooler'").Change($null,'C:\t\x.exe')"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "([wmiclass]'Win32_Service').Create('u','u','cmd /c rd /s /q C:\Users',16,1,'Automatic',$false,$null,$null)"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "(Get-WmiObject Win32_Service -Filter "Name='Spooler'").Change('Print Spooler')"
+    Then the call hits no rule
+
+  @S-RULE-179
+  Scenario: A drive encrypted, locked or given a new key is a person's call
+    Given the built-in command rules
+    When PowerShell is asked to run "Enable-BitLocker -MountPoint C: -PasswordProtector -Password $p"
+    Then the call hits rule "disk-encryption" with action "ask"
+    When PowerShell is asked to run "Invoke-CimMethod -Namespace root\cimv2\Security\MicrosoftVolumeEncryption -ClassName Win32_EncryptableVolume -MethodName Encrypt"
+    Then the call hits rule "disk-encryption" with action "ask"
+    When PowerShell is asked to run "Get-BitLockerVolume"
+    Then the call hits no rule

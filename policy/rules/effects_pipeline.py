@@ -60,7 +60,7 @@ from policy.rules.effects_registry import (
     registry_root,
 )
 from policy.rules.effects_scripts import unread_scripts_of
-from policy.rules.effects_security import security_software_removed, wmi_service_change
+from policy.rules.effects_security import encryptable_volume, security_software_removed, wmi_service_change
 from policy.rules.effects_system import wmi_kill
 from policy.rules.effects_values import (
     every_file,
@@ -265,10 +265,24 @@ def _wmi_target(op: Operation, wmi_class: str, where: str, called: str | None = 
     if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
         return (effect(K.LOG_CLEAR, None, "Win32_NTEventlogFile ClearEventlog"),)
     if wmi_class == "win32_service":
-        given = op.args[0] if called is not None and op.args else None  # `.ChangeStartMode('Disabled')`
-        mode = given if called is not None else first(bind(op), "arguments.startmode", "argumentlist")
-        return wmi_service_change(method, where, mode) or None
+        return wmi_service_change(method, where, *_service_arguments(op, method, called)) or None
+    if wmi_class == "win32_encryptablevolume":  # `(Get-CimInstance … Win32_EncryptableVolume).Encrypt()` (S-RULE-179)
+        return encryptable_volume(method, where, "WMI")
     return None
+
+
+def _service_arguments(op: Operation, method: str, called: str | None) -> tuple[Value, Value]:
+    """The start mode and binary path a Win32_Service method is given: `.ChangeStartMode('Disabled')`, `.Change(
+    $null, 'C:\\x.exe', …, 'Disabled')` (PathName second, StartMode fifth), or `-Arguments @{PathName=…}`."""
+    if called is not None:
+        given = [a or None for a in op.args]  # (`$null` is an empty value)
+        if method == "change":
+            return (given[4] if len(given) > 4 else None), (given[1] if len(given) > 1 else None)
+        return (given[0] if given else None), None
+    bound = bind(op)
+    if method == "change":
+        return first(bound, "arguments.startmode"), first(bound, "arguments.pathname")
+    return first(bound, "arguments.startmode", "argumentlist"), None
 
 
 def _wmi_where(source: Operation) -> str:
@@ -466,7 +480,8 @@ def _selected_values(ops: Sequence[Operation], index: int, own: Effects) -> Effe
 
 # A WMI object's own methods (S-RULE-73): `(Get-WmiObject Win32_Service -Filter "Name='WinDefend'").StopService()`,
 # `$p = Get-CimInstance Win32_Process -Filter …; $p.Terminate()`, `… | % { $_.ChangeStartMode('Disabled') }`.
-_WMI_OBJECT_METHODS = frozenset({"stopservice", "pauseservice", "changestartmode", "delete", "terminate"})
+_WMI_OBJECT_METHODS = frozenset({"stopservice", "pauseservice", "changestartmode", "change", "delete", "terminate"})
+_WMI_OBJECT_METHODS |= {"encrypt", "lock", "protectkeywithpassphrase", "protectkeywithnumericalpassword", "decrypt"}
 
 
 def _wmi_object_earlier(ops: Sequence[Operation], index: int, method: str) -> Effects | None:
@@ -479,11 +494,30 @@ def _wmi_object_earlier(ops: Sequence[Operation], index: int, method: str) -> Ef
     return None
 
 
+def _wmi_input_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
+    """`$v = Get-CimInstance …; $v | Invoke-CimMethod -MethodName X` and `Invoke-CimMethod -InputObject (Get-CimInstance
+    …) -MethodName X`: a WMI sink named no class of its own acts on the objects the nearest earlier query selected
+    (S-RULE-179), as a method called on them would (`_wmi_object_earlier`)."""
+    op = ops[index]
+    if op.shell != "powershell" or op.name not in _WMI_SINKS or op.name.startswith("remove-"):
+        return None
+    bound = bind(op)
+    if any(k in bound for k in ("class", "classname", "query", "path")):
+        return None  # a class of its own (`_wmi_method` reads it)
+    for earlier in reversed(ops[:index]):
+        if earlier.shell == "powershell" and earlier.name in _WMI_SOURCES:
+            return _wmi_target(op, _wmi_class(earlier), _wmi_where(earlier))
+    return None
+
+
 def _in_context(ops: Sequence[Operation], index: int) -> Effects | None:
     op = ops[index]
     piped = _piped(ops, index)
     if piped is not None:
         return piped
+    from_input = _wmi_input_earlier(ops, index)
+    if from_input is not None:
+        return from_input
     if not _is_method_call(op) and registry_root(op) is None:
         return None
     method = _method(op)

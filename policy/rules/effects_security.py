@@ -465,12 +465,18 @@ def _wql_selected(where: str) -> Value:
     return value.replace("%", "*").replace("_", "?") if found.group("op").lower() == "like" else value
 
 
-def wmi_service_change(method: str, where: str, start_mode: Value = None) -> Effects:
-    """A Win32_Service method (`StopService`, `PauseService`, `Delete`, `ChangeStartMode`) called on the
+def wmi_service_change(method: str, where: str, start_mode: Value = None, path_name: Value = None) -> Effects:
+    """A Win32_Service method (`StopService`, `PauseService`, `Delete`, `ChangeStartMode`, `Change`) called on the
     services `where` names (a WQL filter or wmic's `where` words), judged as `Stop-Service`,
-    `Suspend-Service`, `Remove-Service` or `Set-Service -StartupType`; () for any other method."""
-    name: tuple[tuple[str, Value], ...] = (("name", _wql_selected(where)),)
+    `Suspend-Service`, `Remove-Service` or `Set-Service -StartupType`; a `Change` of the binary path as `sc config
+    … binpath=` (S-RULE-178: the service starts that program, as SYSTEM); () for any other method."""
+    selected = _wql_selected(where)
+    name: tuple[tuple[str, Value], ...] = (("name", selected),)
     method = method.lower()
+    if method == "change" and path_name is not None:
+        return _sc(Operation("program", "sc", (), ("config", selected, "binpath=", path_name), where, 0, None))
+    if method == "change" and start_mode is not None:
+        method = "changestartmode"
     if method in _WMI_SERVICE_METHODS:
         return _service_change(Operation("powershell", _WMI_SERVICE_METHODS[method], name, (), where, 0, None))
     if method == "changestartmode":
@@ -595,12 +601,50 @@ def _bitlocker(op: Operation) -> Effects:
     return (weakening("bitlocker", first(bind(op, ("mountpoint",)), "mountpoint"), display(op.name)),)
 
 
+def _bitlocker_keys(op: Operation) -> Effects:
+    """A drive encrypted, locked or given a new key (S-RULE-179): the person reads it only with a key they hold,
+    and one the agent chose (`-PasswordProtector -Password …`) they may never learn, which is how ShrinkLocker
+    ransomware works."""
+    return (effect(K.DISK_LOCK, first(bind(op, ("mountpoint",)), "mountpoint"), display(op.name)),)
+
+
+# manage-bde's options that encrypt, lock or change a drive's keys (`-protectors -add`, S-RULE-179).
+_BDE_LOCKS = ("on", "lock", "changepassword", "cp", "changepin", "cn", "changekey", "ck")
+
+
 def _manage_bde(op: Operation) -> Effects:
     argv = argv_of(op)
     words = argv.lowered()
     if argv.flag("off", "forcerecovery", "fr") or (argv.flag("protectors") and argv.flag("disable", "delete")):
         return (weakening("bitlocker", None, "manage-bde " + " ".join(w for w in words if w.startswith("-"))),)
+    if argv.flag(*_BDE_LOCKS) or (argv.flag("protectors") and argv.flag("add")):
+        # The drive: a word of its own (`C:`), or the value PowerShell bound to the option (`-on C:` → `/on:C:`).
+        drive = next((m.group(1) for w in argv.words if w and (m := _DRIVE_WORD.search(w.strip()))), None)
+        return (effect(K.DISK_LOCK, drive, "manage-bde " + " ".join("-" + f for f in argv.flag_names())),)
     return ()
+
+
+_DRIVE_WORD = re.compile(r"(?:^|:)([a-z]:)\\?$", re.IGNORECASE)
+
+
+# Win32_EncryptableVolume's methods (the WMI class BitLocker's cmdlets call, and ShrinkLocker's route): those that
+# encrypt, lock or add a key, and those that leave the drive readable without the person (S-RULE-179).
+_VOLUME_LOCKS = frozenset(
+    {"encrypt", "encryptafterhardwaretest", "lock", "protectkeywithpassphrase", "protectkeywithnumericalpassword"}
+    | {"protectkeywithexternalkey", "protectkeywithtpmandpin", "changepassphrase", "changepin"}
+)
+_VOLUME_UNLOCKS = frozenset({"decrypt", "disablekeyprotectors", "deletekeyprotector", "deletekeyprotectors"})
+
+
+def encryptable_volume(method: str, where: str, how: str) -> Effects | None:
+    """A Win32_EncryptableVolume method on the volumes `where` selects; None for a method that changes nothing."""
+    drive = re.search(r"driveletter\s*=\s*['\"]?([a-z]:)", where, re.IGNORECASE)
+    target = drive.group(1) if drive else None
+    if method in _VOLUME_LOCKS:
+        return (effect(K.DISK_LOCK, target, f"{how} Win32_EncryptableVolume {method}"),)
+    if method in _VOLUME_UNLOCKS:
+        return (weakening("bitlocker", target, f"{how} Win32_EncryptableVolume {method}"),)
+    return None
 
 
 def _bootsect(op: Operation) -> Effects:
@@ -817,6 +861,9 @@ SECURITY_CMDLETS: Mapping[str, Handler] = {
     "disable-netfirewallrule": _firewall_rule_changed,
     "remove-netfirewallrule": _firewall_rule_changed,
     "disable-bitlocker": _bitlocker,
+    "enable-bitlocker": _bitlocker_keys,
+    "add-bitlockerkeyprotector": _bitlocker_keys,
+    "lock-bitlocker": _bitlocker_keys,
     "suspend-bitlocker": _bitlocker,
     "remove-bitlockerkeyprotector": _bitlocker,
     "import-certificate": _certificate_import,

@@ -31,6 +31,7 @@ from policy.rules.effects_security import (
     SECURITY_SERVICES,
     TASKS_NOT_KNOWN,
     defender_wmi,
+    encryptable_volume,
     opens_remote_access,
     security_task,
     service_name,
@@ -599,12 +600,15 @@ def _wmi_method(op: Operation) -> Effects:
     ):
         return (effect(K.POWER, None, f"{display(op.name)} Win32_OperatingSystem {method}"),)
     if wmi_class == "win32_service" and method == "create":
-        return (effect(K.PERSISTENCE, None, f"{display(op.name)} Win32_Service Create"),)
+        return (_service_created(first(bound, "arguments.name"), first(bound, "arguments.pathname"), display(op.name)),)
     if wmi_class == "win32_service":  # StopService, ChangeStartMode … on the services a filter names (S-RULE-73)
         where = " ".join(v for v in (strip_pair(first(bound, "filter")), query) if v)
         return wmi_service_change(method, where, first(bound, "arguments.startmode", "argumentlist"))
     if wmi_class == "win32_nteventlogfile" and method == "cleareventlog":
         return (effect(K.LOG_CLEAR, None, f"{display(op.name)} ClearEventLog"),)
+    if wmi_class == "win32_encryptablevolume":  # BitLocker through WMI (S-RULE-179)
+        where = " ".join(v for v in (strip_pair(first(bound, "filter")), query) if v)
+        return encryptable_volume(method, where, display(op.name)) or ()
     if wmi_class == "msft_mppreference":  # what Set-MpPreference calls (S-RULE-160): `-Arguments @{…}` names them
         named = [(k.removeprefix("arguments."), v) for k, v in op.params if k.startswith("arguments.")]
         known = named if named and "argumentlist" not in bound else None
@@ -713,7 +717,16 @@ def _arg(op: Operation, index: int) -> Value:
     return op.args[index] if index < len(op.args) else None
 
 
+def _service_created(name: Value, path_name: Value, how: str) -> Effect:
+    """A service created through WMI (`Win32_Service.Create`): persistence, whose binary starts later as SYSTEM, as
+    `sc create … binpath=` (S-RULE-178)."""
+    extra = ((RUNS_LATER, path_name),) if path_name else ()
+    return effect(K.PERSISTENCE, name, f"{how} Win32_Service Create", extra=extra)
+
+
 SYSTEM_CALLS: Mapping[str, Handler] = {
+    # `([wmiclass]'Win32_Service').Create(Name, DisplayName, PathName, …)`
+    "wmiclass:win32_service.create": lambda op: (_service_created(_arg(op, 0), _arg(op, 2), "[wmiclass]"),),
     "security.cryptography.protecteddata::unprotect": lambda op: (
         effect(K.CREDENTIAL_ACCESS, None, "DPAPI ProtectedData.Unprotect"),
     ),

@@ -450,7 +450,8 @@ def _not(condition: Condition) -> Condition:
 # The table
 
 # Every change; an upload reads (a credential store sent is judged with the reads, below).
-_ALL_BUT_READ = frozenset(EffectKind) - {K.READ, K.UPLOAD, K.EXTERNAL_DELETE}  # (the last has no local target)
+# (an external delete has no local target; a drive locked is judged by its own row, whatever the drive)
+_ALL_BUT_READ = frozenset(EffectKind) - {K.READ, K.UPLOAD, K.EXTERNAL_DELETE, K.DISK_LOCK}
 _FILE_DESTROY = frozenset({K.DELETE, K.DELETE_RECURSIVE, K.MOVE})
 _PLACE_DELETE_REASON = (
     "Deleting or moving {label} ({target}) can break Windows or destroy the user's data, and cannot be undone."
@@ -751,6 +752,19 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "the data cannot be recovered.",
         remedy="look at the disks with `Get-Volume` or `Get-Disk`, and " + _ASK_USER + ".",
         hints=frozenset({"delete-backups"}),
+    ),
+    # A drive encrypted, locked or given a new key (S-RULE-179): with a key the person does not hold, every file on
+    # it is gone (ShrinkLocker ransomware); turning BitLocker on is also everyday security work: a person decides.
+    EffectRule(
+        id="disk-encryption",
+        category="disk",
+        effects=frozenset({K.DISK_LOCK}),
+        places=None,
+        verdict="ask",
+        risk="data-loss",
+        reason="This encrypts or locks a drive, or gives it a new key ({detail}): if the person does not hold that "
+        "key, everything on the drive is unreadable for good; a person must approve it.",
+        remedy="show the drive's state with `Get-BitLockerVolume` or `manage-bde -status` and " + _ASK_USER + ".",
     ),
     EffectRule(
         id="download-execute",

@@ -4769,6 +4769,46 @@ ORDINARY += [
     ("PowerShell", _ps("Remove-AzContext -Name old")),
 ]
 
+# A service created or re-pointed through WMI (S-RULE-178); a drive encrypted, locked or re-keyed (S-RULE-179).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(
+            "(Get-WmiObject Win32_Service -Filter \"Name='Spooler'\")"
+            r".Change($null,'C:\Users\me\AppData\Local\t\x.exe')"
+        ),
+        "persistence-autostart",
+    ),
+    (
+        "PowerShell",
+        _ps(r"([wmiclass]'Win32_Service').Create('u','u','cmd /c rd /s /q C:\Users',16,1,'Auto',$false,$null,$null)"),
+        "protected-place-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            "$s = Get-CimInstance Win32_Service -Filter \"Name='WinDefend'\"; "
+            "$s | Invoke-CimMethod -MethodName StopService"
+        ),
+        "disable-defender",
+    ),
+    ("PowerShell", _ps("Enable-BitLocker -MountPoint C: -PasswordProtector -Password $p"), "disk-encryption"),
+    ("PowerShell", _ps("manage-bde -on D: -pw"), "disk-encryption"),
+    (
+        "PowerShell",
+        _ps(
+            r"Invoke-CimMethod -Namespace root\cimv2\Security\MicrosoftVolumeEncryption "
+            "-ClassName Win32_EncryptableVolume -MethodName Encrypt"
+        ),
+        "disk-encryption",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("(Get-WmiObject Win32_Service -Filter \"Name='Spooler'\").Change('Print Spooler')")),
+    ("PowerShell", _ps("manage-bde -status")),
+    ("PowerShell", _ps("Get-BitLockerVolume | Select-Object MountPoint, ProtectionStatus")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -4776,6 +4816,7 @@ CATEGORY_OF: dict[str, str] = {
     "format-disk": "destruction",
     "delete-backups": "destruction",
     "external-delete": "destruction",
+    "disk-encryption": "destruction",
     "registry-delete-machine-hive": "destruction",
     "registry-delete-top-key": "destruction",
     "protected-place-write": "tampering",

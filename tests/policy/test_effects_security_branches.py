@@ -1051,7 +1051,11 @@ def test_firewall_cmdlets(command: str, expected: tuple[Effect, ...]) -> None:
         ),
         pytest.param("manage-bde -protectors -get C:", (), id="manage-bde-get"),
         pytest.param("manage-bde -status", (), id="manage-bde-status"),
-        pytest.param("manage-bde -on C: -RecoveryPassword", (), id="manage-bde-on"),
+        pytest.param(
+            "manage-bde -on C: -RecoveryPassword",  # S-RULE-179: a drive encrypted is a person's call
+            (Effect(K.DISK_LOCK, "C:", "manage-bde -on -recoverypassword"),),
+            id="manage-bde-on",
+        ),
         pytest.param("manage-bde -disable C:", (), id="disable-without-protectors"),
     ],
 )

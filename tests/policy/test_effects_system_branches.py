@@ -906,7 +906,7 @@ def test_wmic(command: str, expected: tuple[Effect, ...]) -> None:
         pytest.param("Invoke-WmiMethod -Class Win32_OperatingSystem -Name SetDateTime", (), id="wmi-os-setdatetime"),
         pytest.param(
             "Invoke-CimMethod -ClassName Win32_Service -MethodName Create -Arguments @{Name='x'}",
-            (_e(K.PERSISTENCE, None, "Invoke-CimMethod Win32_Service Create"),),
+            (_e(K.PERSISTENCE, "x", "Invoke-CimMethod Win32_Service Create"),),
             id="cim-service-create",
         ),
         pytest.param(

@@ -308,6 +308,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "security-weakening",
         "account-change",
         "kill-all",
+        "disk-encryption",
         "protected-place-write",
         "wildcard-delete",
         "unpack-over-protected",

@@ -125,6 +125,7 @@ class EffectKind(StrEnum):
     UPLOAD = "upload"  # sends a local file (the target) to another machine
     NETWORK_CHANGE = "network-change"  # adapters, DNS, routes, proxies, port forwarding
     DEVICE_CHANGE = "device-change"  # hardware devices disabled or removed, drivers deleted
+    DISK_LOCK = "disk-lock"  # a drive encrypted, locked or given new keys (BitLocker): unreadable without the key
     EXTERNAL_DELETE = "external-delete"  # data deleted elsewhere: a cloud, a cluster, a repository host, a database
 
 

@@ -190,7 +190,8 @@ DANGEROUS_METHODS: frozenset[str] = frozenset(
     | {"opensubkey"}  # `$s = $k.OpenSubKey('…')`: the key a later `$s.SetValue(…)` writes (effects_pipeline)
     | {"getvalue", "getvaluenames", "getsubkeynames"}  # …and a later `.GetValue('DefaultPassword')` reads (S-RULE-165)
     | {"stop", "pause"}  # `(Get-Service X).Stop()`: the service an earlier Get-Service made (effects_pipeline)
-    | {"stopservice", "pauseservice", "changestartmode", "terminate"}  # a WMI object's (effects_pipeline)
+    | {"stopservice", "pauseservice", "changestartmode", "change", "terminate"}  # a WMI object's (effects_pipeline)
+    | {"lock", "protectkeywithpassphrase", "protectkeywithnumericalpassword"}  # a Win32_EncryptableVolume's
     | {"executeshellcommand"}  # MMC20.Application's: starts a program (dispatch `_UNTYPED_STARTERS`)
     | {"moveto", "copyto"}  # a FileInfo's or DirectoryInfo's: `(Get-Item X).MoveTo(d)` moves X (S-RULE-102)
     | {"appendtext", "createtext", "openwrite", "open", "encrypt", "decrypt", "setaccesscontrol"}  # S-RULE-133
