@@ -392,8 +392,17 @@ def _load_assembly(op: Operation) -> Effects:
     return (effect(K.EXECUTE, op.args[0] if op.args else None, "Assembly." + op.name.rsplit("::", 1)[-1]),)
 
 
+def _mail_attachment(op: Operation) -> Effects:
+    """A file attached to a mail (`$mail.Attachments.Add(path)` on an Outlook item or a .NET MailMessage,
+    `[Net.Mail.Attachment]::new(path)`): such a mail exists to be sent (S-RULE-180), as `Send-MailMessage
+    -Attachments` is (a credential store attached is `credential-access`)."""
+    return (effect(K.UPLOAD, op.args[0] if op.args else None, "a mail attachment"),)
+
+
 NETWORK_CALLS: Mapping[str, Handler] = {
     "net.webclient.uploadfile": _upload_file,
+    "?.attachments.add": _mail_attachment,
+    "net.mail.attachment::new": _mail_attachment,
     **dict.fromkeys(
         ("reflection.assembly::loadfile", "reflection.assembly::loadfrom", "reflection.assembly::unsafeloadfrom"),
         _load_assembly,

@@ -639,6 +639,9 @@ def _new_object(op: Operation) -> Effects:
         kind = K.WRITE if type_name == "io.streamwriter" else K.READ
         # A path not known (`New-Object IO.StreamWriter($p)`, or glued `(…)` the analyser leaves unread) asks.
         return (effect(kind, given[0], f"New-Object {type_name}"),) if given else ()
+    if type_name == "net.mail.attachment":  # a file attached to a mail made in .NET is sent (S-RULE-180)
+        given = tuple(targets(bound, "argumentlist"))
+        return (effect(K.UPLOAD, given[0] if given else None, "a mail attachment (New-Object Net.Mail.Attachment)"),)
     if type_name == "io.filestream":  # `New-Object IO.FileStream(path, mode, access)`: an open for writing?
         given = tuple(targets(bound, "argumentlist"))  # `(path, mode)`: one array, as PowerShell binds it
         writes = opens_for_writing(given) if given else True

@@ -142,6 +142,11 @@ class MethodCalls(Folder):
             if base.name not in PURE_STATIC_TYPES:
                 self._forget_mutable(arg_node)  # `[array]::Reverse($x)` changes $x in place (S-RULE-55)
             return result
+        if method == "add" and self.text(target).rstrip().lower().endswith(".attachments"):
+            # `$mail.Attachments.Add(path)`: an Outlook item's or a MailMessage's, whose type the analyser seldom knows
+            # (`$o.CreateItem(0)` returns an object it does not follow): the file is sent with it (S-RULE-180).
+            self.record("dotnet", "?.attachments.add", (), tuple(as_value(a) for a in args), text)
+            return UNKNOWN
         result = self._instance_call(base, method, args, text, from_env)
         if method in _MUTATORS:
             self._forget_mutable(target)  # `$list.Reverse()`, `$a.SetValue('x', 0)`
