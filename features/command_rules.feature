@@ -1530,3 +1530,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "upload-file" with action "ask"
     When PowerShell is asked to run "$list = New-Object System.Collections.ArrayList; $list.Add('x')"
     Then the call hits no rule
+
+  @S-RULE-181
+  Scenario: Changing who may open the user's own folders is a person's call
+    Given the built-in command rules
+    When PowerShell is asked to run "icacls C:\Users\me /deny Everyone:F /T"
+    Then the call hits rule "permission-change" with action "ask"
+    When PowerShell is asked to run "icacls C:\Users\me\Documents\Project /grant Bob:R"
+    Then the call hits no rule

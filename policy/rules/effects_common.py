@@ -89,6 +89,9 @@ CLIPBOARD = "<clipboard>"
 # A write that changes a file's attributes, times or permissions, not its content (`(Get-Item X).Attributes = …`):
 # done to each file of a listing it is not the tree's content overwritten (`effects_values.every_file`, S-RULE-134).
 METADATA: tuple[tuple[str, str], ...] = (("metadata", "true"),)
+# The `extra` of a write that changes who may open a file or folder (`icacls /deny`, `Set-Acl`, `takeown`): on a
+# user's own folders it can lock the person out (judge row `permission-change`, S-RULE-181).
+PERMISSIONS: tuple[tuple[str, str], ...] = (("permissions", "true"),)
 # The `extra` key naming the command line a persistence entry runs later (a task's action, a service's binary,
 # an `at` job): `command.later_hits` judges it now (S-RULE-116).
 RUNS_LATER = "runs_later"

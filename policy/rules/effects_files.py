@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 from policy.rules.effects_common import (
+    PERMISSIONS,
     RECURSIVE,
     Argv,
     Bound,
@@ -256,7 +257,7 @@ def _archive(op: Operation) -> Effects:
 
 def _set_acl(op: Operation) -> Effects:
     bound = bind(op, ("path", "aclobject"))
-    return tuple(effect(K.WRITE, p, "Set-Acl") for p in _machine_paths(bound) or [None])
+    return tuple(effect(K.WRITE, p, "Set-Acl", extra=PERMISSIONS) for p in _machine_paths(bound) or [None])
 
 
 def _transcript(op: Operation) -> Effects:
@@ -474,10 +475,10 @@ def _icacls(op: Operation) -> Effects:
     if argv.flag("save"):
         return (effect(K.READ, path, "icacls /save"), effect(K.WRITE, argv.value("save"), "icacls /save"))
     if argv.flag("restore"):
-        return (effect(K.WRITE, path, "icacls /restore"),)
+        return (effect(K.WRITE, path, "icacls /restore", extra=PERMISSIONS),)
     changes = [f for f in _ICACLS_CHANGES if argv.flag(f) or any(w.startswith(f"/{f}") for w in argv.lowered())]
     if changes:
-        return (effect(K.WRITE, path, f"icacls /{changes[0]}"),)
+        return (effect(K.WRITE, path, f"icacls /{changes[0]}", extra=PERMISSIONS),)
     return (effect(K.READ, path, "icacls"),) if path is not None else ()
 
 
@@ -493,14 +494,14 @@ def _cacls(op: Operation) -> Effects:
     path = words[0] if words else None
     replaces = any(w.startswith(("/s:", "-s:")) for w in argv.lowered())
     if argv.flag(*_CACLS_EDITS) or replaces or None in argv.words:
-        return (effect(K.WRITE, path, op.name),)
+        return (effect(K.WRITE, path, op.name, extra=PERMISSIONS),)
     return (effect(K.READ, path, op.name),) if path is not None else ()
 
 
 def _takeown(op: Operation) -> Effects:
     argv = argv_of(op)
     recursive = RECURSIVE if argv.flag("r") else ()
-    return (effect(K.WRITE, argv.value("f"), "takeown", extra=recursive),)
+    return (effect(K.WRITE, argv.value("f"), "takeown", extra=(*recursive, *PERMISSIONS)),)
 
 
 def _attrib(op: Operation) -> Effects:

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
-from policy.rules.effects_common import CLIPBOARD, LANDED, NAMED, UNREAD_SCRIPT
+from policy.rules.effects_common import CLIPBOARD, LANDED, NAMED, PERMISSIONS, UNREAD_SCRIPT
 from policy.rules.effects_consoles import CONSOLE
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_remote_control import REMOTE_CONTROL
@@ -1121,6 +1121,21 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "edited server list could start Windows-MCP without the gateway in front of it, so a person decides.",
         remedy=_SHOW_THE_CHANGE,
         contents=True,
+    ),
+    # Who may open a user's own folder changed (S-RULE-181): a deny, or inheritance cut, locks the person out of their
+    # profile or documents (Windows cannot load a profile it may not read); a grant opens them to every account.
+    EffectRule(
+        id="permission-change",
+        category="tampering",
+        effects=frozenset({K.WRITE}),
+        places=frozenset({P.USER_DATA}),
+        verdict="ask",
+        risk="availability",
+        reason="This changes who may open {label} ({target}, {detail}): a deny or cut inheritance can lock the person "
+        "out of it (a profile Windows cannot read does not load), and a grant opens it to other accounts; a person "
+        "must approve it.",
+        remedy="show the current permissions with `Get-Acl <path>`, and " + _ASK_USER + ".",
+        condition=_marked(PERMISSIONS[0][0]),
     ),
     # A console whose clicks turn protections off or add persistence the command rules would refuse (S-RULE-154):
     # the last row, so a more specific verdict on the same call (a console file from a share) stands first.

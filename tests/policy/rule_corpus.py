@@ -4830,6 +4830,17 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("$o = New-Object -ComObject Outlook.Application; $m = $o.CreateItem(0); $m.Display()"))]
 
+# Who may open the user's own folders (S-RULE-181).
+DANGEROUS += [
+    ("PowerShell", _ps(r"icacls C:\Users\me /deny Everyone:F /T"), "permission-change"),
+    (
+        "PowerShell",
+        _ps(r"$acl = Get-Acl C:\Users\me; $acl.SetAccessRuleProtection($true, $false); Set-Acl C:\Users\me $acl"),
+        "permission-change",
+    ),
+]
+ORDINARY += [("PowerShell", _ps(r"icacls C:\Users\me\Documents\Project /grant Bob:R"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -4846,6 +4857,7 @@ CATEGORY_OF: dict[str, str] = {
     "admin-console": "security-weakening",
     "remote-control": "security-weakening",
     "environment-change": "tampering",
+    "permission-change": "tampering",
     "credential-access": "credential-access",
     "credential-prompt-command": "credential-access",
     "security-weakening": "security-weakening",

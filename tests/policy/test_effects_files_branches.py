@@ -23,6 +23,7 @@ Row = tuple[EffectKind, str | None, str, str | None, str | None, tuple[tuple[str
 ALL = (("recursive", "true"),)
 INTO = (("landed", "true"),)  # S-RULE-147: where a copy lands when its destination is a folder
 TREE_INTO = (*ALL, *INTO)
+ACL = (("permissions", "true"),)  # S-RULE-181: a change of who may open it
 
 
 def _effects(command: str) -> list[Row]:
@@ -197,7 +198,7 @@ CMDLETS: list[tuple[str, list[Row]]] = [
         ],
     ),
     (r"Expand-Archive C:\Temp\d.zip", [_e(K.READ, r"C:\Temp\d.zip", "Expand-Archive", ALL)]),
-    (r"Set-Acl C:\Temp\a.txt $acl", [_e(K.WRITE, r"C:\Temp\a.txt", "Set-Acl")]),
+    (r"Set-Acl C:\Temp\a.txt $acl", [_e(K.WRITE, r"C:\Temp\a.txt", "Set-Acl", ACL)]),
     (r"Start-Transcript -OutputDirectory C:\Logs", [_e(K.WRITE, r"C:\Logs", "Start-Transcript")]),
     (r"Start-Transcript C:\Logs\t.txt", [_e(K.WRITE, r"C:\Logs\t.txt", "Start-Transcript")]),
     (r"Get-Content C:\Temp\a.txt", [_e(K.READ, r"C:\Temp\a.txt", "Get-Content")]),
@@ -349,27 +350,30 @@ PROGRAMS: list[tuple[str, list[Row]]] = [
         r"icacls C:\Temp /save C:\acl.txt",
         [_e(K.READ, r"C:\Temp", "icacls /save"), _e(K.WRITE, r"C:\acl.txt", "icacls /save")],
     ),
-    (r"icacls C:\Temp /restore C:\acl.txt", [_e(K.WRITE, r"C:\Temp", "icacls /restore")]),
-    (r"icacls C:\Temp /grant Everyone:F", [_e(K.WRITE, r"C:\Temp", "icacls /grant")]),
-    (r"icacls C:\Temp /deny Everyone:W", [_e(K.WRITE, r"C:\Temp", "icacls /deny")]),
-    (r"icacls C:\Temp /grant:r Everyone:F", [_e(K.WRITE, r"C:\Temp", "icacls /grant")]),
-    (r"icacls C:\Temp /reset", [_e(K.WRITE, r"C:\Temp", "icacls /reset")]),
-    (r"icacls C:\Temp /inheritance:d", [_e(K.WRITE, r"C:\Temp", "icacls /inheritance")]),
+    (r"icacls C:\Temp /restore C:\acl.txt", [_e(K.WRITE, r"C:\Temp", "icacls /restore", ACL)]),
+    (r"icacls C:\Temp /grant Everyone:F", [_e(K.WRITE, r"C:\Temp", "icacls /grant", ACL)]),
+    (r"icacls C:\Temp /deny Everyone:W", [_e(K.WRITE, r"C:\Temp", "icacls /deny", ACL)]),
+    (r"icacls C:\Temp /grant:r Everyone:F", [_e(K.WRITE, r"C:\Temp", "icacls /grant", ACL)]),
+    (r"icacls C:\Temp /reset", [_e(K.WRITE, r"C:\Temp", "icacls /reset", ACL)]),
+    (r"icacls C:\Temp /inheritance:d", [_e(K.WRITE, r"C:\Temp", "icacls /inheritance", ACL)]),
     (r"icacls C:\Temp", [_e(K.READ, r"C:\Temp", "icacls")]),
     (r"icacls", []),
-    (r"cacls C:\Temp /E /G Everyone:F", [_e(K.WRITE, r"C:\Temp", "cacls")]),
-    (r"cacls C:\Temp /G Everyone:F", [_e(K.WRITE, r"C:\Temp", "cacls")]),
+    (r"cacls C:\Temp /E /G Everyone:F", [_e(K.WRITE, r"C:\Temp", "cacls", ACL)]),
+    (r"cacls C:\Temp /G Everyone:F", [_e(K.WRITE, r"C:\Temp", "cacls", ACL)]),
     (r"cacls C:\Temp /T", [_e(K.READ, r"C:\Temp", "cacls")]),
     (r"cacls C:\Temp", [_e(K.READ, r"C:\Temp", "cacls")]),
     (r"cacls", []),
     # /S:sddl replaces the ACL (either switch character); /S alone only shows it as SDDL.
-    (r'cmd /c "cacls C:\Temp /S:D:PAI(A;;FA;;;WD)"', [_e(K.WRITE, r"C:\Temp", "cacls")]),
-    (r'cmd /c "cacls C:\Temp -s:D:PAI(A;;FA;;;WD)"', [_e(K.WRITE, r"C:\Temp", "cacls")]),
+    (r'cmd /c "cacls C:\Temp /S:D:PAI(A;;FA;;;WD)"', [_e(K.WRITE, r"C:\Temp", "cacls", ACL)]),
+    (r'cmd /c "cacls C:\Temp -s:D:PAI(A;;FA;;;WD)"', [_e(K.WRITE, r"C:\Temp", "cacls", ACL)]),
     (r'cmd /c "cacls C:\Temp /S"', [_e(K.READ, r"C:\Temp", "cacls")]),
     # A word that is not constant may be /E or /G.
-    (r"cacls C:\Temp $x", [_e(K.WRITE, r"C:\Temp", "cacls")]),
-    (r"takeown /f C:\Windows\System32\hal.dll /r", [_e(K.WRITE, r"C:\Windows\System32\hal.dll", "takeown", ALL)]),
-    (r"takeown /f C:\Temp\a.txt", [_e(K.WRITE, r"C:\Temp\a.txt", "takeown")]),
+    (r"cacls C:\Temp $x", [_e(K.WRITE, r"C:\Temp", "cacls", ACL)]),
+    (
+        r"takeown /f C:\Windows\System32\hal.dll /r",
+        [_e(K.WRITE, r"C:\Windows\System32\hal.dll", "takeown", (*ALL, *ACL))],
+    ),
+    (r"takeown /f C:\Temp\a.txt", [_e(K.WRITE, r"C:\Temp\a.txt", "takeown", ACL)]),
     (r"attrib +h +s C:\Temp\a.txt", [_e(K.WRITE, r"C:\Temp\a.txt", "attrib +h +s")]),
     (r"attrib C:\Temp\a.txt", [_e(K.READ, r"C:\Temp\a.txt", "attrib")]),
     (r"attrib -r C:\Temp\a.txt /s", [_e(K.WRITE, r"C:\Temp\a.txt", "attrib -r")]),

@@ -306,6 +306,7 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.DEVICE_CHANGE, None, detail="Disable-PnpDevice"), "device-change", "ask"),
     (fx(K.EXTERNAL_DELETE, None, detail="terraform destroy"), "external-delete", "ask"),
     (fx(K.DISK_LOCK, "C:", detail="Enable-BitLocker"), "disk-encryption", "ask"),
+    (fx(K.WRITE, r"C:\Users\me", detail="icacls /deny", extra=(("permissions", "true"),)), "permission-change", "ask"),
     (
         fx(
             K.REGISTRY_SET,
@@ -411,7 +412,7 @@ ALLOWED_IDS = {
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
     "device-change", "copy-over-protected", "admin-console", "remote-control", "external-delete",
-    "disk-encryption",
+    "disk-encryption", "permission-change",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

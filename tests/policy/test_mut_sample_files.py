@@ -46,7 +46,11 @@ def _link(target: str, detail: str, link_target: str, *, folder: bool = True) ->
         pytest.param(
             "attrib +h sr.txt", (effect(K.WRITE, "sr.txt", "attrib +h"),), id="attrib-a-path-like-a-change-is-a-path"
         ),
-        pytest.param("cacls C:\\x /d bob", (effect(K.WRITE, "C:\\x", "cacls"),), id="cacls-deny-writes"),
+        pytest.param(
+            "cacls C:\\x /d bob",
+            (effect(K.WRITE, "C:\\x", "cacls", extra=(("permissions", "true"),)),),
+            id="cacls-deny-writes",
+        ),
         pytest.param("cipher /e C:\\x", (effect(K.WRITE, "C:\\x", "cipher /e"),), id="cipher-encrypt-writes"),
         pytest.param("cipher /d C:\\x", (effect(K.WRITE, "C:\\x", "cipher /d"),), id="cipher-decrypt-writes"),
         pytest.param(
@@ -135,12 +139,12 @@ def _link(target: str, detail: str, link_target: str, *, folder: bool = True) ->
         ),
         pytest.param(
             "icacls C:\\x /restore C:\\acl.txt",
-            (effect(K.WRITE, "C:\\x", "icacls /restore"),),
+            (effect(K.WRITE, "C:\\x", "icacls /restore", extra=(("permissions", "true"),)),),
             id="icacls-restore-writes",
         ),
         pytest.param(
             "icacls /deny bob:F C:\\x",
-            (effect(K.WRITE, "C:\\x", "icacls /deny"),),
+            (effect(K.WRITE, "C:\\x", "icacls /deny", extra=(("permissions", "true"),)),),
             id="icacls-deny-value-is-no-path",
         ),
     ],

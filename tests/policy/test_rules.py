@@ -319,6 +319,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "upload-file",
         "network-change",
         "device-change",
+        "permission-change",
         "admin-console",
         "external-delete",
         "remote-control",
