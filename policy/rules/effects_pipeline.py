@@ -569,7 +569,11 @@ def _is_download(op: Operation) -> bool:
     if op.shell == "program":
         name = program_stem(op.name)
         words = [lower(w) for w in op.args]
-        return name in ("curl", "wget", "bitsadmin") or (name == "certutil" and any("urlcache" in w for w in words))
+        return (
+            name in ("curl", "wget", "bitsadmin")
+            or (name == "certutil" and any("urlcache" in w for w in words))
+            or (name == "mpcmdrun" and any(w.lstrip("-/") == "downloadfile" for w in words))
+        )
     if op.shell in ("dotnet", "com"):
         method = _method(op)
         return method in _DOWNLOAD_METHODS or (method == "send" and re.search(r"xmlhttp|winhttp", op.name) is not None)

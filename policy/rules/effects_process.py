@@ -25,6 +25,7 @@ from policy.rules.effects_common import (
     is_on,
     lower,
     matches_everything,
+    program_stem,
     python_module,
     split_command_line,
     targets,
@@ -311,8 +312,16 @@ def _rundll32(op: Operation) -> Effects:
     return (effect(K.EXECUTE, dll, "rundll32"),)
 
 
+_WEB_URL = re.compile(r"^(?:https?|ftp)://", re.IGNORECASE)
+
+
 def _first_positional(op: Operation) -> Effects:
+    """The program, file or DLL a launcher runs (its first word); one on the web is fetched and run (S-RULE-182:
+    `hh http://…/x.chm` runs the help file's script, `msxsl x.xml http://…/x.xsl`, `ieexec http://…/x.exe`)."""
     words = argv_of(op).positionals()
+    fetched = next((w for w in words if w is not None and _WEB_URL.match(unquote(w))), None)
+    if fetched is not None:
+        return (effect(K.DOWNLOAD_EXECUTE, fetched, f"{program_stem(op.name)} of an address"),)
     return (effect(K.EXECUTE, words[0] if words else None, op.name),)
 
 

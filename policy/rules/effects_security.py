@@ -265,6 +265,8 @@ def _netsh(op: Operation) -> Effects:
 
 def _mpcmdrun(op: Operation) -> Effects:
     argv = argv_of(op)
+    if argv.flag("downloadfile"):  # Defender's own tool as a downloader (S-RULE-182): a write of `-path`, as `curl -o`
+        return (effect(K.WRITE, argv.value("path"), "MpCmdRun -DownloadFile"),)
     return (weakening("defender", None, "MpCmdRun -RemoveDefinitions"),) if argv.flag("removedefinitions") else ()
 
 

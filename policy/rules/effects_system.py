@@ -281,6 +281,10 @@ def _wmic(op: Operation) -> Effects:
     raw = " ".join(strip_pair(w) for w in argv.words if w is not None)  # targets keep their spelling
     if re.search(r"__eventfilter|commandlineeventconsumer|activescripteventconsumer|__filtertoconsumerbinding", text):
         return (effect(K.PERSISTENCE, None, "wmic WMI event subscription", extra=HIJACK),)
+    # `/format:http://…/x.xsl`: wmic fetches the stylesheet and runs its script (S-RULE-182).
+    style = next((w.split(":", 1)[1] for w in argv.lowered() if w.startswith("/format:")), "").strip("'\"")
+    if re.match(r"(?:https?|ftp)://", style):
+        return (effect(K.DOWNLOAD_EXECUTE, style, "wmic /format: an address (its stylesheet's script runs)"),)
     alias = words[0] if words else ""
     if alias == "shadowcopy" and "delete" in words:
         return (effect(K.DISK_DESTROY, None, "backups", extra=(("command", "wmic shadowcopy delete"),)),)

