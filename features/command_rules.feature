@@ -1548,3 +1548,29 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "download-execute" with action "deny"
     When PowerShell is asked to run "wmic os get caption /format:list"
     Then the call hits no rule
+
+  @S-RULE-183
+  Scenario: An archiver that deletes what it archived is a recursive delete
+    Given the built-in command rules
+    When PowerShell is asked to run "tar -czf C:\t\d.tgz C:\Users\me\Documents --remove-files"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "tar -czf C:\t\d.tgz C:\Users\me\Documents"
+    Then the call hits no rule
+
+  @S-RULE-184
+  Scenario: Joining or leaving a domain changes who administers the machine
+    Given the built-in command rules
+    When PowerShell is asked to run "Add-Computer -DomainName evil.example -Credential $c -Restart"
+    Then the call hits rule "account-change" with action "deny"
+    When PowerShell is asked to run "Rename-Computer -NewName X"
+    Then the call hits rule "network-change" with action "ask"
+    When PowerShell is asked to run "netdom query fsmo"
+    Then the call hits no rule
+
+  @S-RULE-185
+  Scenario: A drive taken away from the person's programs is a person's call
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-Disk -Number 1 -IsOffline $true"
+    Then the call hits rule "device-change" with action "ask"
+    When PowerShell is asked to run "Set-Disk -Number 1 -IsOffline $false"
+    Then the call hits no rule

@@ -663,7 +663,12 @@ def _tar(op: Operation) -> Effects:
         # Each source is archived with everything below it, as Compress-Archive reads it: a store in it counts
         # (S-RULE-162). The archive is written (to a share: sent off); `-f -` writes it to the output.
         read = tuple(effect(K.READ, source, "tar -c", extra=RECURSIVE) for source in sources if source is not None)
-        return read + ((effect(K.WRITE, archive, "tar -c"),) if archive is not None and archive != "-" else ())
+        written = (effect(K.WRITE, archive, "tar -c"),) if archive is not None and archive != "-" else ()
+        # `--remove-files` deletes every source, and all below it, once archived (S-RULE-183).
+        removed = tuple(
+            effect(K.DELETE_RECURSIVE, s, "tar --remove-files") for s in sources if "--remove-files" in words
+        )
+        return read + written + removed
     if not extract:
         return ()
     unpacked = effect(K.WRITE, folder if folder is not None else ".", "tar -x", extra=RECURSIVE)
@@ -675,6 +680,9 @@ def _seven_zip(op: Operation) -> Effects:
     `7z a` archives is read like any program's arguments (`argument_reads`)."""
     words = [w for w in op.args if w is not None]
     commands = [w for w in words if not w.startswith("-")]
+    if commands and commands[0].lower() == "a" and any(w.lower() == "-sdel" for w in words):
+        # `7z a -sdel archive files…` deletes the files, and folders with all below them, once archived (S-RULE-183).
+        return tuple(effect(K.DELETE_RECURSIVE, w, op.name + " a -sdel") for w in commands[2:])
     if not commands or commands[0].lower() not in ("x", "e"):
         return ()
     out = next((w[2:].strip('"') for w in words if w[:2].lower() == "-o" and len(w) > 2), ".")

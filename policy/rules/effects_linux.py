@@ -296,7 +296,11 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return _find_exec(words)
     if verb == "tar":
         # What `tar -c` archives is read with everything below it, as Compress-Archive reads it (S-RULE-162).
-        return [effect(K.READ, wsl_path(p), shown + " -c", extra=RECURSIVE) for p in _tar_sources(words)]
+        sources = _tar_sources(words)
+        read = [effect(K.READ, wsl_path(p), shown + " -c", extra=RECURSIVE) for p in sources]
+        # `--remove-files` deletes every source, and all below it, once archived (S-RULE-183).
+        removed = [effect(K.DELETE_RECURSIVE, wsl_path(p), shown + " --remove-files") for p in sources]
+        return read + (removed if "--remove-files" in flags else [])
     if verb in ("mv", "cp") and len(paths) > 1:
         first_kind = K.MOVE if verb == "mv" else K.READ
         short = [f for f in flags if not f.startswith("--")]

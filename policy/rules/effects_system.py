@@ -20,7 +20,9 @@ from policy.rules.effects_common import (
     display,
     effect,
     first,
+    is_on,
     lower,
+    program_stem,
     strip_pair,
     targets,
     unknown_variable,
@@ -459,7 +461,65 @@ def _disable_device(op: Operation) -> Effects:
     return (effect(K.DEVICE_CHANGE, first(bound, "instanceid"), "Disable-PnpDevice"),)
 
 
+def _domain_membership(op: Operation) -> Effects:
+    """The machine joined to a domain or taken out of one (S-RULE-184): joining makes that domain's admins this
+    machine's admins; leaving locks out every domain account that logs on here. `netdom join|remove`, `djoin`."""
+    name = program_stem(op.name)
+    words = argv_of(op).lowered()
+    if name == "netdom" and words[:1] == ["renamecomputer"]:
+        return (effect(K.NETWORK_CHANGE, None, "netdom renamecomputer (the machine renamed)"),)
+    if name == "netdom" and words[:1] not in (["join"], ["remove"]):
+        return ()
+    if name == "djoin" and not any(w.lstrip("/-") == "requestodj" for w in words):
+        return ()  # `djoin /provision` runs on a domain controller, for another machine
+    domain = next((w.split(":", 1)[1] for w in words if w.startswith(("/domain:", "/d:"))), None)
+    return (effect(K.ACCOUNT_CHANGE, domain, f"{name} {words[0] if words else ''} (domain membership)".strip()),)
+
+
+def _domain_cmdlet(op: Operation) -> Effects:
+    """`Add-Computer -DomainName …`, `Remove-Computer` (S-RULE-184: who administers the machine and who may log on)."""
+    bound = bind(op, ("domainname",))
+    return (effect(K.ACCOUNT_CHANGE, first(bound, "domainname", "workgroupname"), f"{display(op.name)} (domain)"),)
+
+
+def _renamed(op: Operation) -> Effects:
+    """`Rename-Computer` (S-RULE-184): shares, remote sessions and a domain's trust know the machine by its name."""
+    return (
+        effect(K.NETWORK_CHANGE, first(bind(op, ("newname",)), "newname"), f"{display(op.name)} (machine renamed)"),
+    )
+
+
+# `mountvol X: /d|/p`: a drive's letter removed, or the volume dismounted and left offline (S-RULE-185).
+def _mountvol(op: Operation) -> Effects:
+    argv = argv_of(op)
+    if not argv.flag("d", "p"):
+        return ()
+    words = argv.positionals()
+    return (effect(K.DEVICE_CHANGE, words[0] if words else None, "mountvol /d|/p (a drive removed)"),)
+
+
+_OFFLINE_SWITCHES = ("isoffline", "ishidden", "isreadonly")
+
+
+def _disk_setting(op: Operation) -> Effects:
+    """`Set-Disk -IsOffline $true`, `Set-Partition -NewDriveLetter|-IsHidden|-IsOffline|-IsReadOnly`,
+    `Remove-PartitionAccessPath`: a drive the person's programs find no more, or may not write (S-RULE-185)."""
+    bound = bind(op)
+    target = first(bound, "driveletter", "number", "friendlyname", "disknumber", "uniqueid")
+    if op.name == "remove-partitionaccesspath":
+        return (effect(K.DEVICE_CHANGE, first(bound, "accesspath") or target, "Remove-PartitionAccessPath"),)
+    changed = [k for k in _OFFLINE_SWITCHES if is_on(bound, k)]
+    if op.name == "set-partition" and "newdriveletter" in bound:
+        changed.append("newdriveletter")
+    if not changed:
+        return ()
+    return (effect(K.DEVICE_CHANGE, target, f"{display(op.name)} -{changed[0]}"),)
+
+
 SYSTEM_PROGRAMS: Mapping[str, Handler] = {
+    "netdom": _domain_membership,
+    "djoin": _domain_membership,
+    "mountvol": _mountvol,
     "pnputil": _pnputil,
     "devcon": _devcon,
     "net": _net,
@@ -665,6 +725,12 @@ _CREDENTIAL_CMDLETS += ("invoke-ninjacopy", "invoke-dcsync", "get-keystrokes", "
 
 SYSTEM_CMDLETS: Mapping[str, Handler] = {
     "disable-pnpdevice": _disable_device,
+    "add-computer": _domain_cmdlet,
+    "remove-computer": _domain_cmdlet,
+    "rename-computer": _renamed,
+    "set-disk": _disk_setting,
+    "set-partition": _disk_setting,
+    "remove-partitionaccesspath": _disk_setting,
     # Certificates with their private keys written out: a key that signs or logs in as the user.
     "export-pfxcertificate": _credential_tool,
     "clear-eventlog": _event_log,

@@ -4853,6 +4853,23 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("wmic os get caption /format:list")), ("PowerShell", _ps("MpCmdRun -Scan -ScanType 1"))]
 
+# An archiver deleting its sources (S-RULE-183); domain membership (S-RULE-184); drives taken away (S-RULE-185).
+DANGEROUS += [
+    ("PowerShell", _ps(r"tar -czf C:\t\d.tgz C:\Users\me\Documents --remove-files"), "protected-place-delete"),
+    ("PowerShell", _ps(r"7z a -sdel C:\t\logs.7z C:\t\logs"), "recursive-delete"),
+    ("PowerShell", _ps("Add-Computer -DomainName evil.example -Credential $c -Restart"), "account-change"),
+    ("PowerShell", _ps("Remove-Computer -UnjoinDomainCredential $c -Force"), "account-change"),
+    ("PowerShell", _ps("Rename-Computer -NewName X -Restart"), "network-change"),
+    ("PowerShell", _ps(r"mountvol D:\ /p"), "device-change"),
+    ("PowerShell", _ps("Set-Disk -Number 1 -IsOffline $true"), "device-change"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"tar -czf C:\t\d.tgz C:\Users\me\Documents")),
+    ("PowerShell", _ps("netdom query fsmo")),
+    ("PowerShell", _ps("Get-Partition | Select-Object DriveLetter, Size")),
+    ("PowerShell", _ps("Set-Disk -Number 1 -IsOffline $false")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
