@@ -1574,3 +1574,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "device-change" with action "ask"
     When PowerShell is asked to run "Set-Disk -Number 1 -IsOffline $false"
     Then the call hits no rule
+
+  @S-RULE-186
+  Scenario: A setting that changes where later installs fetch from, or what runs them, is persistence
+    Given the built-in command rules
+    When PowerShell is asked to run "npm config set script-shell C:\t\x.exe"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "git config --global url.https://evil.example/.insteadOf https://github.com/"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "git config --global url.git@github.com:.insteadOf https://github.com/"
+    Then the call hits no rule

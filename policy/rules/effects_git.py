@@ -58,9 +58,28 @@ def _git_program_setting(key: str, value: str | None) -> bool:
     return True
 
 
+# `url.<base>.insteadOf <prefix>`: every fetch, clone or push of an address starting with the prefix goes to the
+# base instead (S-RULE-186): code pulled from github.com later comes from wherever the base points.
+_INSTEAD_OF = re.compile(r"url\.(?P<base>.+)\.(?:insteadof|pushinsteadof)", re.IGNORECASE)
+_GIT_HOST = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:[^@/\s]+@)?(?P<host>[^:/\s]+)", re.IGNORECASE)
+
+
+def _redirects_elsewhere(key: str, value: str | None) -> bool:
+    """Whether a `url.<base>.insteadOf` setting sends addresses to another host (`git@github.com:` for
+    `https://github.com/` is the same host by SSH: ordinary)."""
+    found = _INSTEAD_OF.fullmatch(key)
+    if found is None:
+        return False
+    base = _GIT_HOST.match(found.group("base").strip("'\""))
+    prefix = _GIT_HOST.match((value or "").strip().strip("'\""))
+    return base is None or prefix is None or base.group("host").lower() != prefix.group("host").lower()
+
+
 def _git_setting(key: Value, value: Value, how: str) -> Effects:
     if key is None:
         return (effect(K.PERSISTENCE, None, f"{how} (a setting that is not constant)"),)
+    if _redirects_elsewhere(key, value):
+        return (effect(K.PERSISTENCE, key, f"{how} {key} (fetches of {value} go elsewhere)", data=value),)
     if not _git_program_setting(key, value):
         return ()
     return (effect(K.PERSISTENCE, key, f"{how} {key}", data=value),)

@@ -14,8 +14,9 @@ Which words say where code comes from depends on the manager: an installer's eve
 package's own arguments (`npx serve https://example.com` names no source); a manager that also runs
 programs or scripts (`dotnet app.dll`, `bun run x.ts`, `cargo run`) only in its install verbs. A URL whose
 host is the manager's own registry (`--index-url https://pypi.org/simple`) is where names come from
-anyway. What is not read: a requirements or lock file's content, sources set in a config file written by
-other means, a package name that only resembles a popular one (typosquatting).
+anyway. A config file that names sources, written by other means (`pip.ini`, `.condarc`), is a place of its own
+(`package-sources`, S-RULE-186). What is not read: a requirements or lock file's content, a project's own config
+file (`.\\pip.conf`, a repository's `.npmrc`), a package name that only resembles a popular one (typosquatting).
 """
 
 from __future__ import annotations
@@ -25,7 +26,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from policy.rules.effects_common import Argv, Effects, Handler, argv_of, bind, effect, lower, program_stem, unquote
+from policy.rules.effects_common import (
+    RUNS_LATER,
+    Argv,
+    Effects,
+    Handler,
+    argv_of,
+    bind,
+    effect,
+    lower,
+    program_stem,
+    unquote,
+)
 from policy.rules.effects_remote_control import remote_control
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
@@ -243,11 +255,41 @@ def package_sources(name: str, words: Sequence[Value]) -> Effects:
     if name in _APP_MANAGERS and verb_at is not None and lower(words[verb_at]) in ("install", "add"):
         # `winget install AnyDesk.AnyDesk`: a remote-control program installed by name (S-RULE-169).
         out += remote_control(packages, f"{name} installing a remote-control program")
+    out += _node_program_settings(name, words)
     if name == "winget":
         manifests = Argv(tuple(words)).values("m", "manifest")
         # A manifest names its own installer's address, outside the community repository's review.
         out += [effect(K.DOWNLOAD_EXECUTE, m, "winget install from a manifest") for m in manifests]
     return tuple(out)
+
+
+# npm, pnpm and yarn settings whose value is a program or code they run later (S-RULE-186): `script-shell` runs
+# every package script (`npm install` runs them), `node-options` (`--require x.js`) every node they start,
+# `init-module` at `npm init`, yarn's `yarnPath` is run as yarn itself.
+_NODE_PROGRAM_SETTINGS = frozenset({"script-shell", "shell", "node-options", "init-module", "editor"})
+_NODE_PROGRAM_SETTINGS |= {"yarn-path", "yarnpath", "browser"}
+
+
+def _node_program_settings(name: str, words: Sequence[Value]) -> Effects:
+    """`npm config set script-shell C:\\t\\x.exe`, `npm set key=value`, `yarn config set yarnPath x.js`."""
+    if name not in ("npm", "pnpm", "yarn"):
+        return ()
+    positional = [w for w in words if w is None or not w.startswith("-")]
+    texts = [lower(w) for w in positional]
+    if texts[:2] == ["config", "set"]:
+        rest = positional[2:]
+    elif texts[:1] == ["set"]:
+        rest = positional[1:]
+    else:
+        return ()
+    if not rest:
+        return ()
+    key, _, value = (rest[0] or "").partition("=")
+    if rest[0] is None or lower(key) in _NODE_PROGRAM_SETTINGS:
+        shown = value or (rest[1] if len(rest) > 1 else None)
+        extra = ((RUNS_LATER, shown),) if shown and lower(key) != "node-options" else ()
+        return (effect(K.PERSISTENCE, key or None, f"{name} config set {key}", data=shown, extra=extra),)
+    return ()
 
 
 def _program(op: Operation) -> Effects:

@@ -143,6 +143,10 @@ unix-shell-startup startup       exact | a Unix shell's startup file (Git Bash, 
 terminal-settings  startup       exact | Windows Terminal's settings (a profile's command line runs when a tab opens)
     ~\appdata\local\packages\microsoft.windowsterminal*_8wekyb3d8bbwe\localstate\settings.json
     ~\appdata\local\microsoft\windows terminal\settings.json
+package-sources    startup       exact | a package manager's settings (where later installs fetch code, what runs it)
+    ~\appdata\roaming\pip\pip.ini; ~\pip\pip.ini; ~\.config\pip\pip.conf; c:\programdata\pip\pip.ini
+    ~\.condarc; ~\appdata\roaming\nuget\nuget.config; ~\.yarnrc; ~\.yarnrc.yml; ~\.cargo\config.toml
+    ~\appdata\roaming\uv\uv.toml; ~\.config\uv\uv.toml
 credential-manager credential-store tree | Windows Credential Manager's store
     ~\appdata\{roaming,local}\microsoft\{credentials,vault}; c:\programdata\microsoft\vault
 dpapi-keys         credential-store tree | the Windows data-protection (DPAPI) keys

