@@ -1584,3 +1584,19 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When PowerShell is asked to run "git config --global url.git@github.com:.insteadOf https://github.com/"
     Then the call hits no rule
+
+  @S-RULE-187
+  Scenario: A question asking for a secret is a password prompt
+    Given the built-in command rules
+    When PowerShell is asked to run "$p = Read-Host 'Enter your Windows password'"
+    Then the call hits rule "credential-prompt-command" with action "ask"
+    When PowerShell is asked to run "$n = Read-Host 'Your name'"
+    Then the call hits no rule
+
+  @S-RULE-188
+  Scenario: The Internet zones and remote-session policies are security settings
+    Given the built-in command rules
+    When PowerShell is asked to run "reg add "HKCU\Software\Microsoft\Windows\CurrentVersion\Internet Settings\ZoneMap\Domains\evil.example" /v https /t REG_DWORD /d 2 /f"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows NT\Terminal Services" /v Shadow /t REG_DWORD /d 2 /f"
+    Then the call hits rule "security-weakening" with action "deny"

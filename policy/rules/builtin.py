@@ -98,6 +98,13 @@ _S = rf"[^;|&]{{0,{STATEMENT_REACH}}}?"
 _END = r"(?![\w\-])"
 
 
+# Words that ask for a secret in a prompt's text (S-RULE-187).
+_SECRET_WORDS = (
+    r"(?<![\w])(?:password|passwort|passphrase|passcode|pin|credentials?|verification\scode|security\scode"
+    r"|one-time|2fa|mfa|otp|secret|recovery\skey|seed\sphrase)(?![\w])"
+)
+
+
 def _cmd(*names: str) -> str:
     """A command word (or phrase) standing alone: not part of a longer name or a variable."""
     return r"(?<![\w\-.$])(?:" + "|".join(names) + ")" + _END
@@ -445,13 +452,17 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
         action="ask",
         risk="credential-access",
         reason="This shows the person a password prompt and hands what they type to the command "
-        "(Get-Credential, PromptForCredential, CredUIPromptForCredentials, Read-Host -AsSecureString); a person "
+        "(Get-Credential, PromptForCredential, CredUIPromptForCredentials, Read-Host -AsSecureString, a question "
+        "asking for a password or a code); a person "
         "must approve it. Instead, ask the person to do the step that needs their password themselves.",
         patterns=(
             _cmd("get-credential"),
             # `Read-Host -AsSecureString` / `-MaskInput` (any abbreviation: no other parameter starts so) hides what
             # is typed: a password prompt in the console (S-RULE-176).
             _cmd("read-host") + _S + r"\s-(?:a|m)[a-z]*" + _END,
+            # A question whose words ask for a secret (`Read-Host 'Enter your Windows password'`, VB's `InputBox`
+            # titled "Windows Security"): typed in plain sight, into the command's hands (S-RULE-187).
+            r"(?:" + _cmd("read-host") + r"|(?<![\w])inputbox\s*\()" + _S + _SECRET_WORDS,
             r"(?<![\w])promptforcredential(?![\w])",
             r"(?<![\w])creduipromptforcredentials?w?(?![\w])",
             r"(?<![\w])creduipromptforwindowscredentials?w?(?![\w])",

@@ -422,8 +422,12 @@ trusted-certificates-key security-tool-key tree | the certificate stores Windows
     hk*\software\microsoft\systemcertificates\{root,authroot,trustedpublisher,trustedpeople}
     hk*\software\policies\microsoft\systemcertificates\{root,authroot,trustedpublisher,trustedpeople}
     hklm\software\microsoft\enterprisecertificates\{root,authroot,trustedpublisher,trustedpeople}
-remote-desktop-key security-tool-key tree | Remote Desktop's settings
-    $CTL\terminal server
+remote-desktop-key security-tool-key tree | Remote Desktop's and Remote Assistance's settings and policies
+    $CTL\terminal server; $CTL\remote assistance
+    hklm\software\policies\microsoft\windows nt\terminal services
+internet-zones-key security-tool-key tree | the Internet security zones (a site made trusted, a zone's protections off)
+    $CV\internet settings\{zonemap,zones,lockdown_zones}
+    hk*\software\policies\microsoft\windows\currentversion\internet settings\{zonemap,zones,lockdown_zones}
 windows-update-key security-tool-key tree | the Windows Update policies (they can switch updates off)
     hklm\software\policies\microsoft\windows\{windowsupdate,windowsupdate\au}
 user-tools-key     security-tool-key tree | the policies that take the person's tools away (Task Manager, cmd)

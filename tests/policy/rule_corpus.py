@@ -4890,6 +4890,37 @@ ORDINARY += [
     ("PowerShell", _ps(r'Get-Content "$env:APPDATA\pip\pip.ini"')),
 ]
 
+# A question asking for a secret (S-RULE-187); Internet zones and remote-session policies (S-RULE-188).
+DANGEROUS += [
+    ("PowerShell", _ps("$p = Read-Host 'Enter your Windows password'"), "credential-prompt-command"),
+    (
+        "PowerShell",
+        _ps(
+            "Add-Type -AssemblyName Microsoft.VisualBasic; "
+            "$p = [Microsoft.VisualBasic.Interaction]::InputBox("
+            "'Windows needs your password to continue', 'Windows Security')"
+        ),
+        "credential-prompt-command",
+    ),
+    (
+        "PowerShell",
+        _ps(
+            r'reg add "HKCU\Software\Microsoft\Windows\CurrentVersion\Internet Settings\ZoneMap\Domains\evil.example"'
+            " /v https /t REG_DWORD /d 2 /f"
+        ),
+        "security-weakening",
+    ),
+    (
+        "PowerShell",
+        _ps(r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows NT\Terminal Services" /v Shadow /t REG_DWORD /d 2 /f'),
+        "security-weakening",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("$n = Read-Host 'Your name'")),
+    ("PowerShell", _ps(r'reg query "HKCU\Software\Microsoft\Windows\CurrentVersion\Internet Settings\ZoneMap" /s')),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
