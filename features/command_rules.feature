@@ -1600,3 +1600,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows NT\Terminal Services" /v Shadow /t REG_DWORD /d 2 /f"
     Then the call hits rule "security-weakening" with action "deny"
+
+  @S-RULE-189
+  Scenario: A WSL distribution's own credential stores and startup files are places
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-Content \\wsl$\Ubuntu\home\me\.ssh\id_ed25519"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Set-Content \\wsl$\Ubuntu\etc\wsl.conf '[boot]'"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "Get-Content \\wsl$\Ubuntu\home\me\notes.txt"
+    Then the call hits no rule

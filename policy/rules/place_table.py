@@ -140,6 +140,9 @@ ssh-client-config  startup       exact | the SSH client's settings (its ProxyCom
     ~\.ssh\config
 unix-shell-startup startup       exact | a Unix shell's startup file (Git Bash, MSYS2 and Cygwin run it at each start)
     c:\users\*\{.bashrc,.bash_profile,.bash_login,.profile,.zshrc,.zprofile,.zshenv}
+    //\wsl*\*\home\*\{.bashrc,.bash_profile,.bash_login,.profile,.zshrc,.zprofile,.zshenv}
+    //\wsl*\*\root\{.bashrc,.bash_profile,.profile,.zshrc}
+    //\wsl*\*\etc\{profile,bash.bashrc,zsh\zshrc,environment,wsl.conf,rc.local,crontab}
 terminal-settings  startup       exact | Windows Terminal's settings (a profile's command line runs when a tab opens)
     ~\appdata\local\packages\microsoft.windowsterminal*_8wekyb3d8bbwe\localstate\settings.json
     ~\appdata\local\microsoft\windows terminal\settings.json
@@ -156,6 +159,8 @@ wifi-profiles      credential-store tree | the saved Wi-Fi keys
     c:\programdata\microsoft\wlansvc\profiles
 ssh-keys           credential-store exact | the user's SSH private keys
     c:\users\*\.ssh\{id_*[!b],id_*[!u]b,id_*[!p]ub,id_*[!.]pub}
+    //\wsl*\*\home\*\.ssh\{id_*[!b],id_*[!u]b,id_*[!p]ub,id_*[!.]pub}
+    //\wsl*\*\root\.ssh\{id_*[!b],id_*[!u]b,id_*[!p]ub,id_*[!.]pub}
 cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\.aws\credentials; c:\users\*\.git-credentials
     c:\users\*\.azure\{accesstokens.json,msal_token_cache.json,msal_token_cache.bin,service_principal_entries.json}
@@ -173,13 +178,20 @@ cli-credentials    credential-store exact | saved command-line credentials
     c:\users\*\appdata\roaming\npm\etc\npmrc; c:\users\*\.cargo\{credentials,credentials.toml}
     c:\users\*\{.boto,.s3cfg}; c:\users\*\.config\hub
     c:\users\*\appdata\local\microsoft\remote desktop connection manager\rdcman.settings
+    //\wsl*\*\home\*\{.git-credentials,.npmrc,.pypirc,.netrc,.pgpass,.vault-token,.boto,.s3cfg}
+    //\wsl*\*\home\*\{.aws\credentials,.kube\config,.docker\config.json,.config\gh\hosts.yml}
+    //\wsl*\*\home\*\.config\gcloud\{credentials.db,access_tokens.db,application_default_credentials.json}
+    //\wsl*\*\home\*\.azure\{accesstokens.json,msal_token_cache.json,msal_token_cache.bin}
+    //\wsl*\*\root\{.git-credentials,.netrc,.aws\credentials,.kube\config,.docker\config.json}
 agent-credentials  credential-store exact | an AI coding agent's saved sign-in (its token acts as the user)
     c:\users\*\.claude\.credentials.json; c:\users\*\.codex\auth.json; c:\users\*\.gemini\oauth_creds.json
     c:\users\*\{.config,appdata\local}\github-copilot\{hosts.json,apps.json}
+    //\wsl*\*\home\*\{.claude\.credentials.json,.codex\auth.json,.gemini\oauth_creds.json}
 dev-secrets        credential-store tree | a developer's secret stores (.NET user secrets, the Microsoft sign-in cache)
     ~\appdata\roaming\microsoft\usersecrets; ~\appdata\local\.identityservice
 gpg-keys           credential-store tree | the user's GnuPG private keys
     ~\{appdata\roaming\gnupg,.gnupg}\{private-keys-v1.d,secring.gpg}
+    //\wsl*\*\home\*\.gnupg\{private-keys-v1.d,secring.gpg}
 gpp-passwords      credential-store exact | a Group Policy Preferences file (its cpassword's key is public)
     c:\programdata\microsoft\group policy\history\*\*\preferences\*\{groups,services,scheduledtasks}.xml
     c:\programdata\microsoft\group policy\history\*\*\preferences\*\{datasources,printers,drives}.xml
@@ -202,6 +214,10 @@ crypto-wallets     credential-store tree | a cryptocurrency wallet (its keys spe
 vpn-configs        credential-store tree | a VPN client's saved connections (keys and passwords to the network)
     c:\program files\openvpn\{config,config-auto}; ~\openvpn\config; ~\appdata\roaming\openvpn connect\profiles
     c:\program files\wireguard\data\configurations
+linux-passwords    credential-store exact | a WSL distribution's password hashes (/etc/shadow)
+    //\wsl*\*\etc\{shadow,gshadow,shadow-,gshadow-}
+linux-startup      startup       tree  | a WSL distribution's startup scripts and scheduled jobs
+    //\wsl*\*\etc\{profile.d,cron.d,cron.daily,cron.hourly,init.d,systemd\system}; //\wsl*\*\var\spool\cron
 memory-images      credential-store exact | a memory dump of the whole machine (passwords, keys, tickets were in memory)
     c:\windows\memory.dmp
 ssh-host-keys      credential-store exact | the SSH server's private host keys
@@ -216,6 +232,7 @@ cloud-credentials  credential-store tree | saved cloud command-line credentials
     c:\users\*\appdata\roaming\gcloud\legacy_credentials
 ssh-authorized     remote-login  exact | a list of keys allowed to log in over SSH
     ~\.ssh\authorized_keys; c:\programdata\ssh\administrators_authorized_keys
+    //\wsl*\*\home\*\.ssh\authorized_keys; //\wsl*\*\root\.ssh\authorized_keys
 sshd-config        remote-login  exact | the SSH server's configuration
     c:\programdata\ssh\sshd_config
 account-hives      credential-hive exact | the SAM, SECURITY or SYSTEM registry hive (password hashes)
