@@ -1610,3 +1610,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When PowerShell is asked to run "Get-Content \\wsl$\Ubuntu\home\me\notes.txt"
     Then the call hits no rule
+
+  @S-RULE-190
+  Scenario: A Linux shell's redirection writes or reads its file
+    Given the built-in command rules
+    When PowerShell is asked to run "wsl -- sh -c 'echo x > /mnt/c/Windows/System32/x.dll'"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "wsl -- bash -c 'ls > /dev/null 2>&1'"
+    Then the call hits no rule

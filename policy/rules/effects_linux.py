@@ -170,6 +170,10 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
             parts = parts[1:]
         if not parts:
             continue
+        parts, redirected = _redirects(parts, cwd)
+        out += redirected
+        if not parts:
+            continue
         verb = ntpath.basename(lower(parts[0]).replace("/", "\\"))
         if verb == "cd":
             cwd = _moved(cwd, parts[1:])
@@ -178,6 +182,36 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
         elif verb not in _NO_FILES:
             out += _command(verb, [_placed(w, cwd) for w in parts[1:]])
     return tuple(out)
+
+
+# A redirection word: `>`, `>>`, `<`, with a stream number before it, and the file glued on or next (`&>` and `>|`
+# reach here split at their `&` or `|`, as `_segments` cuts a line: their file is read as a command's word).
+_REDIRECT = re.compile(r"^\d?(>>?|<)(.*)$", re.DOTALL)
+_DISCARDS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
+
+
+def _redirects(parts: list[Value], cwd: str | None) -> tuple[list[Value], list[Effect]]:
+    """A simple command's words without its redirections, and what they write or read (S-RULE-190): `echo x >>
+    ~/.bashrc` writes the file as `Add-Content` would, `cat < ~/.ssh/id_rsa` reads it. A stream copied (`2>&1`), a
+    here-document (`<<EOF`, `<<<`), `/dev/null` and a redirection with no word after it are no file."""
+    kept: list[Value] = []
+    found: list[Effect] = []
+    i = 0
+    while i < len(parts):
+        word = parts[i]
+        match = _REDIRECT.match(word) if word is not None else None
+        if match is None or match.group(2).startswith(("&", "<")):  # `2>&1`, `<<EOF`, `<<<word`: no file
+            kept.append(word)
+            i += 1
+            continue
+        operator, glued = match.group(1), match.group(2)
+        target = glued if glued else (parts[i + 1] if i + 1 < len(parts) else "")
+        i += 1 if glued else 2
+        if target == "" or target in _DISCARDS:
+            continue
+        kind = K.READ if operator == "<" else K.WRITE
+        found.append(effect(kind, wsl_path(_placed(target, cwd)), f"redirect {operator} (Linux shell)"))
+    return kept, found
 
 
 def linux_commands(name: str, words: tuple[Value, ...], depth: int = 0) -> list[list[Value]]:

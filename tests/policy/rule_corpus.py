@@ -4942,6 +4942,17 @@ ORDINARY += [
     ("PowerShell", _ps("wsl cat ~/.bashrc")),
 ]
 
+# A Linux shell's redirections write and read their files (S-RULE-190).
+DANGEROUS += [
+    ("PowerShell", _ps("wsl -- sh -c 'echo x > /mnt/c/Windows/System32/x.dll'"), "protected-place-write"),
+    ("PowerShell", _ps("wsl sh -c 'echo x >> ~/.bashrc'"), "persistence-autostart"),
+    ("PowerShell", _ps("wsl bash -c 'cat < ~/.ssh/id_rsa'"), "credential-access"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("wsl -- bash -c 'ls > /dev/null 2>&1'")),
+    ("PowerShell", _ps("wsl -- bash -c 'echo hi > /tmp/x'")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
