@@ -44,7 +44,7 @@ _VALUED: Mapping[str, frozenset[str]] = {
     "kubectl": _KUBECTL,
     "oc": _KUBECTL,
     "helm": frozenset({"-n", "--namespace", "--kube-context", "--kubeconfig"}),
-    "gh": frozenset({"-r", "--repo"}),
+    "gh": frozenset({"-r", "--repo", "-x", "--method", "-f", "--field", "--raw-field", "-h", "--header", "-q", "--jq"}),
     "az": frozenset({"--subscription", "--output", "-o", "--query"}),
     "gcloud": frozenset({"--project", "--account", "--configuration", "--format"}),
     "docker": _DOCKER,
@@ -298,12 +298,12 @@ def external_deletes(op: Operation) -> Effects:
     """An `EXTERNAL_DELETE` for a command that deletes data outside this machine's files (module docstring).
 
     Args:
-        op: any operation; programs, cmd's and PowerShell's names (a cmdlet-like `docker-compose` too) are read.
+        op: any operation; programs and PowerShell's names (a cmdlet-like `docker-compose` too) are read.
 
     Returns:
         One effect whose detail names the command and verb (its target: None, the data is not a path), or `()`.
     """
-    if op.shell not in ("program", "cmd", "powershell"):
+    if op.shell not in ("program", "powershell"):  # (cmd's own operations are its built-ins: none deletes elsewhere)
         return ()
     reader = _PROGRAMS.get(program_stem(op.name))
     found = reader(_words(op)) if reader is not None else None

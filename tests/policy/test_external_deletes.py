@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from policy.rules.command import judge_call
 from policy.rules.effects_dispatch import effects_of
 from policy.rules.match import load_rules
 from policy.rules.shell.ops import EffectKind, Operation
@@ -24,6 +25,7 @@ ASK = ("external-delete", "ask")
         "terraform destroy -auto-approve",
         "terraform -chdir=infra destroy",
         "terraform apply -destroy -auto-approve",
+        "terraform apply -destroy=true",
         "tofu destroy",
         "terragrunt destroy",
         "pulumi destroy --yes",
@@ -36,6 +38,7 @@ ASK = ("external-delete", "ask")
         "aws s3 rm s3://company-backups --recursive",
         "aws s3 sync s3://src s3://dst --delete",
         "aws --profile prod ec2 terminate-instances --instance-ids i-0abc",
+        "aws ec2 terminate-instances --instance-ids=i-0abc",
         "aws rds delete-db-instance --db-instance-identifier prod --skip-final-snapshot",
         "aws iam remove-user-from-group --user-name a --group-name b",
         "aws ecr deregister-task-definition x",
@@ -52,6 +55,8 @@ ASK = ("external-delete", "ask")
         "helm uninstall prod-release",
         "helm -n prod delete api",
         "gh repo delete org/app --yes",
+        "gh repo delete --yes",
+        "gh api -XDELETE repos/org/app",
         "gh release delete v1 -y",
         "gh api -X DELETE repos/org/app",
         "gh api --method=DELETE repos/org/app",
@@ -63,6 +68,7 @@ ASK = ("external-delete", "ask")
         "npm unpublish my-package --force",
         'psql -h prod-db -c "DROP DATABASE app"',
         'psql --command="truncate table users"',
+        'psql --command="DROP TABLE users -- owner=app"',
         'sqlcmd -S prod -Q "DROP DATABASE app"',
         'mysql -h prod -e "DROP TABLE users"',
         'mariadb --execute="drop schema app"',
@@ -139,6 +145,7 @@ def test_a_command_deleting_data_elsewhere_asks(command: str) -> None:
         "docker compose down",
         "docker-compose up -d",
         'psql -h db -c "SELECT 1"',
+        "psql -h db -c",
         'sqlcmd -S prod -Q "SELECT name FROM sys.databases"',
         'mysql -e "show databases"',
         "redis-cli ping",
@@ -181,3 +188,36 @@ def test_the_reason_names_the_command_and_the_remedy_lists_first() -> None:
     hit = load_rules().match("PowerShell", {"command": "kubectl delete namespace production"})
     assert hit is not None and hit.rule_id == "external-delete"
     assert "(kubectl delete)" in hit.reason and "--dry-run" in hit.reason
+
+
+@requirement("S-RULE-177")
+@pytest.mark.parametrize(
+    ("command", "detail"),
+    [
+        ("aws s3 rb s3://b", "aws s3 rb"),
+        ("aws s3 sync s3://a s3://b --delete", "aws s3 sync --delete"),
+        ("az group delete -n rg", "az group delete"),
+        ("kubectl -n prod delete ns x", "kubectl delete"),
+        ("terraform apply -destroy", "terraform apply"),
+        ("pulumi stack rm prod", "pulumi stack rm"),
+        ("gh repo delete o/r", "gh repo delete"),
+        ("gh api -X DELETE repos/o/r", "gh api -X DELETE"),
+        ("git push origin --delete x", "git push --delete"),
+        ("git push origin -d x", "git push -d"),
+        ("git push origin :x", "git push :branch (a delete)"),
+        ("npm unpublish p", "npm unpublish"),
+        ('psql -c "drop  table t"', "psql drop table"),
+        ('Invoke-Sqlcmd "DROP TABLE t"', "Invoke-Sqlcmd drop table"),
+        ("redis-cli FLUSHALL", "redis-cli flushall"),
+        ("docker volume prune", "docker volume prune"),
+        ("docker rm -v db", "docker rm --volumes"),
+        ("docker system prune --volumes", "docker system prune --volumes"),
+        ("docker compose down -v", "docker compose down --volumes"),
+        ("docker-compose down -v", "docker-compose down --volumes"),
+        ("Remove-AzVM -Name vm1", "remove-azvm"),
+    ],
+)
+def test_the_effect_names_the_command_and_its_verb(command: str, detail: str) -> None:
+    """S-RULE-177: the reason shows which command deletes, in a normal spelling."""
+    judged = judge_call("PowerShell", {"command": command})
+    assert [e.detail for e in judged.effects if e.kind is EffectKind.EXTERNAL_DELETE] == [detail]
