@@ -39,6 +39,8 @@ _KUBECTL = frozenset(
     {"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--token"}
 )
 _DOCKER = frozenset({"-h", "--host", "--context", "-c", "--config", "--log-level", "-l"})
+# …and compose's, before `down` (`docker compose -f x.yml down -v`, `docker-compose -p app down -v`).
+_DOCKER |= {"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory"}
 _VALUED: Mapping[str, frozenset[str]] = {
     "aws": frozenset({"--profile", "--region", "--output", "--endpoint-url", "--ca-bundle", "--query", "--color"}),
     "kubectl": _KUBECTL,
