@@ -497,7 +497,7 @@ def _wmi_object_earlier(ops: Sequence[Operation], index: int, method: str) -> Ef
 def _wmi_input_earlier(ops: Sequence[Operation], index: int) -> Effects | None:
     """`$v = Get-CimInstance …; $v | Invoke-CimMethod -MethodName X` and `Invoke-CimMethod -InputObject (Get-CimInstance
     …) -MethodName X`: a WMI sink named no class of its own acts on the objects the nearest earlier query selected
-    (S-RULE-179), as a method called on them would (`_wmi_object_earlier`)."""
+    (S-RULE-178), as a method called on them would (`_wmi_object_earlier`)."""
     op = ops[index]
     if op.shell != "powershell" or op.name not in _WMI_SINKS or op.name.startswith("remove-"):
         return None
