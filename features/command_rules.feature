@@ -1618,3 +1618,17 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-write" with action "deny"
     When PowerShell is asked to run "wsl -- bash -c 'ls > /dev/null 2>&1'"
     Then the call hits no rule
+
+  @S-RULE-191
+  Scenario: A registry key tree's delete is refused in every spelling, one value's is not
+    Given the built-in command rules
+    When "Registry" is called with {"mode": "delete", "path": "HKCU:\\Software\\Demo"}
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "reg delete HKCU\Software\Acme /f"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When PowerShell is asked to run "[Microsoft.Win32.Registry]::CurrentUser.DeleteSubKeyTree('Software\Acme')"
+    Then the call hits rule "recursive-delete" with action "deny"
+    When "Registry" is called with {"mode": "delete", "path": "HKCU:\\Software\\Demo", "name": "Value1"}
+    Then the call hits no rule
+    When PowerShell is asked to run "reg delete HKCU\Software\Acme /v Theme /f"
+    Then the call hits no rule

@@ -151,7 +151,8 @@ def _reg(op: Operation) -> Effects:
         typed = (("type", reg_type),) if reg_type else ()
         return (effect(K.REGISTRY_SET, key, "reg add", value_name=value_name, data=argv.value("d"), extra=typed),)
     if verb == "delete":
-        every = (("all_values", "true"),) if argv.flag("va") else ()
+        # Without /v, /ve or /va `reg delete` removes the key with every subkey below it (S-RULE-191).
+        every = (("all_values", "true"),) if argv.flag("va") else () if value_name is not None else RECURSIVE
         return (effect(K.REGISTRY_DELETE, key, "reg delete", value_name=value_name, extra=every),)
     if verb in ("save", "export"):
         kind = K.CREDENTIAL_ACCESS if is_credential_hive(key) else K.READ

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
-from policy.rules.effects_common import CLIPBOARD, LANDED, NAMED, PERMISSIONS, UNREAD_SCRIPT
+from policy.rules.effects_common import CLIPBOARD, LANDED, NAMED, PERMISSIONS, RECURSIVE, UNREAD_SCRIPT
 from policy.rules.effects_consoles import CONSOLE
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_remote_control import REMOTE_CONTROL
@@ -386,6 +386,11 @@ def _runs_files_as_programs(effect: Effect, target: Target) -> bool:
     if target.key is None or effect.data is None or (effect.value_name or "") not in ("", "(default)", "@"):
         return False
     return _CLASSES_EXTENSION.fullmatch(target.key) is not None and effect.data.strip("'\" ").lower() in RUNNING_CLASSES
+
+
+def _key_tree(effect: Effect, target: Target) -> bool:
+    """A registry key deleted with everything below it (not one value of it)."""
+    return target.key is not None and effect.value_name is None and RECURSIVE[0] in effect.extra
 
 
 def _every_file(effect: Effect, target: Target) -> bool:
@@ -827,6 +832,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "not a registry key at all).",
         remedy="read the key with `Get-ChildItem` or `reg query`, and ask the user to make this change.",
         condition=_top_key,
+    ),
+    EffectRule(  # `reg delete HKCU\Software\X /f`, `DeleteSubKeyTree`, Registry's key delete (S-RULE-191)
+        id="recursive-delete",
+        category="destruction",
+        effects=frozenset({K.REGISTRY_DELETE}),
+        places=None,
+        verdict="deny",
+        risk="data-loss",
+        reason="Deleting the registry key {target} removes every key and value below it irreversibly, as a "
+        "recursive delete of a folder does.",
+        remedy="read the key with `reg query` or `Get-ChildItem`, and ask the user to delete it.",
+        condition=_key_tree,
     ),
     EffectRule(
         id="recursive-delete",

@@ -574,7 +574,6 @@ ORDINARY: list[tuple[str, dict[str, object]]] = [
         {"mode": "set", "path": "HKCU:\\Software\\Demo", "name": "Value1", "value": "42", "type": "DWord"},
     ),
     ("Registry", {"mode": "delete", "path": "HKCU:\\Software\\Demo", "name": "Value1"}),
-    ("Registry", {"mode": "delete", "path": "HKCU:\\Software\\Demo"}),
     ("FileSystem", {"mode": "read", "path": "C:\\Users\\me\\notes.txt"}),
     ("FileSystem", {"mode": "list", "path": "C:\\Users\\me\\Documents", "recursive": True}),
     ("FileSystem", {"mode": "info", "path": "notes.txt"}),
@@ -2468,7 +2467,6 @@ ORDINARY += [
         _reg_set("HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize", "AppsUseLightTheme", "0"),
     ),
     ("Registry", _reg("delete", "HKCU:\\Software\\MyApp", "Theme")),
-    ("Registry", _reg("delete", "HKCU:\\Software\\MyApp\\Cache")),
     ("Registry", _reg("get", _WDIGEST, "UseLogonCredential")),
     ("Registry", _reg("get", _LSA, "RunAsPPL")),
     ("Registry", _reg("get", _POLICIES_SYSTEM, "EnableLUA")),
@@ -4951,6 +4949,32 @@ DANGEROUS += [
 ORDINARY += [
     ("PowerShell", _ps("wsl -- bash -c 'ls > /dev/null 2>&1'")),
     ("PowerShell", _ps("wsl -- bash -c 'echo hi > /tmp/x'")),
+]
+
+# A registry key deleted with everything below it, in every spelling, as a folder tree is (S-RULE-191).
+DANGEROUS += [
+    ("Registry", {"mode": "delete", "path": "HKCU:\\Software\\Demo"}, "recursive-delete"),
+    ("Registry", _reg("delete", "HKCU:\\Software\\MyApp\\Cache"), "recursive-delete"),
+    ("PowerShell", _ps(r"reg delete HKCU\Software\Acme /f"), "recursive-delete"),
+    ("PowerShell", _ps(r'cmd /c reg.exe DELETE "hkcu\software\acme" /F'), "recursive-delete"),
+    (
+        "PowerShell",
+        _ps(r"[Microsoft.Win32.Registry]::CurrentUser.DeleteSubKeyTree('Software\Acme')"),
+        "recursive-delete",
+    ),
+    (
+        "PowerShell",
+        _ps(r"$k = [Microsoft.Win32.Registry]::CurrentUser.OpenSubKey('Software', $true); $k.DeleteSubKeyTree('Acme')"),
+        "recursive-delete",
+    ),
+    ("PowerShell", _ps(r"Remove-Item Registry::HKEY_CURRENT_USER\Software\Acme -Recurse"), "recursive-delete"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"reg delete HKCU\Software\Acme /v Theme /f")),
+    ("PowerShell", _ps(r"reg delete HKCU\Software\Acme /ve /f")),
+    ("PowerShell", _ps(r"reg query HKCU\Software\Acme /s")),
+    ("PowerShell", _ps(r"[Microsoft.Win32.Registry]::CurrentUser.DeleteSubKey('Software\Acme\Empty')")),
+    ("PowerShell", _ps(r"Remove-ItemProperty HKCU:\Software\Acme -Name Theme")),
 ]
 
 CATEGORY_OF: dict[str, str] = {

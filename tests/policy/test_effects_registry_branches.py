@@ -354,7 +354,9 @@ def test_registry_cmdlet_reads_with_read_verbs(
         ),
         pytest.param(
             r"reg delete HKCU\Software\Foo /f",
-            (effect(DELETE, r"HKCU\Software\Foo", "reg delete"),),
+            (
+                effect(DELETE, r"HKCU\Software\Foo", "reg delete", extra=RECURSIVE),
+            ),  # the key and all below (S-RULE-191)
             id="delete-key",
         ),
         pytest.param(
