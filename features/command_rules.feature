@@ -1632,3 +1632,17 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "reg delete HKCU\Software\Acme /v Theme /f"
     Then the call hits no rule
+
+  @S-RULE-192
+  Scenario: A WSL distribution's sudo rules and accounts are a place, and every redirection writes its file
+    Given the built-in command rules
+    When PowerShell is asked to run "wsl -u root sh -c "echo 'me ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/me""
+    Then the call hits rule "account-change" with action "deny"
+    When PowerShell is asked to run "wsl -u root usermod -aG sudo me"
+    Then the call hits rule "account-change" with action "deny"
+    When PowerShell is asked to run "wsl bash -c "echo x &> /mnt/c/Windows/System32/x.dll""
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "wsl bash -c "ls > /dev/null 2>&1""
+    Then the call hits no rule
+    When PowerShell is asked to run "wsl cat /etc/passwd"
+    Then the call hits no rule

@@ -38,7 +38,9 @@ K = EffectKind
 # wsl's own options that take a value; `-e`/`--exec`/`--` run the next words without a shell.
 _WSL_VALUED = frozenset({"-d", "--distribution", "-u", "--user", "--cd", "--shell-type", "--distribution-id"})
 _PREFIXES = frozenset({"sudo", "exec", "env", "nohup", "command", "builtin", "time", "doas"})
-_SEPARATOR = re.compile(r"\s*(?:&&|\|\||[;|\n&])\s*")  # at a position outside quotes (`_segments`)
+# At a position outside quotes (`_segments`). A redirection's own `&` and `|` separate nothing: `&> f`, `&>> f`,
+# `2>&1`, `<&0`, `>| f` (S-RULE-192).
+_SEPARATOR = re.compile(r"\s*(?:&&|\|\||[;\n]|(?<![<>])&(?!>)|(?<!>)\|)\s*")
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
 # Builtins that touch no file (a `cd` moves the shell, which only its later relative paths feel).
 _NO_FILES = frozenset({"cd", "pushd", "popd", "echo", "printf", "export", "true", "false", "sleep"})
@@ -186,7 +188,9 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
 
 # A redirection word: `>`, `>>`, `<`, with a stream number before it, and the file glued on or next (`&>` and `>|`
 # reach here split at their `&` or `|`, as `_segments` cuts a line: their file is read as a command's word).
-_REDIRECT = re.compile(r"^\d?(>>?|<)(.*)$", re.DOTALL)
+# `>`, `>>`, `<` with an optional stream number, `&>`/`&>>` (both streams), `>|` (past noclobber) (S-RULE-190, 192).
+_REDIRECT = re.compile(r"^(?:\d|&)?(>\||>>?|<)(.*)$", re.DOTALL)
+_STREAM = re.compile(r"^(?:\d+|-)$")  # `>&2`, `>&-`: a stream copied or closed, no file
 _DISCARDS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
 
 
@@ -200,14 +204,17 @@ def _redirects(parts: list[Value], cwd: str | None) -> tuple[list[Value], list[E
     while i < len(parts):
         word = parts[i]
         match = _REDIRECT.match(word) if word is not None else None
-        if match is None or match.group(2).startswith(("&", "<")):  # `2>&1`, `<<EOF`, `<<<word`: no file
+        if match is None or match.group(2).startswith("<"):  # `<<EOF`, `<<<word`: no file
             kept.append(word)
             i += 1
             continue
         operator, glued = match.group(1), match.group(2)
+        both = glued.startswith("&")  # `>&file` is `&>file`; `2>&1`, `>&-` copy or close a stream
+        if both:
+            glued = glued[1:]
         target = glued if glued else (parts[i + 1] if i + 1 < len(parts) else "")
         i += 1 if glued else 2
-        if target == "" or target in _DISCARDS:
+        if target == "" or target in _DISCARDS or (both and target is not None and _STREAM.match(target)):
             continue
         kind = K.READ if operator == "<" else K.WRITE
         found.append(effect(kind, wsl_path(_placed(target, cwd)), f"redirect {operator} (Linux shell)"))
@@ -313,6 +320,15 @@ def _placed(word: Value, cwd: str | None) -> Value:
     return posixpath.normpath(posixpath.join(cwd, word))
 
 
+# The account tools of a Linux distribution, by the file each rewrites (S-RULE-192): users, groups (`sudo`
+# membership), passwords, the sudo rules.
+_ACCOUNT_TOOLS = {
+    **dict.fromkeys(("useradd", "adduser", "usermod", "userdel", "deluser", "passwd", "chpasswd"), "/etc/passwd"),
+    **dict.fromkeys(("groupadd", "addgroup", "groupmod", "groupdel", "delgroup", "gpasswd"), "/etc/group"),
+    "visudo": "/etc/sudoers",
+}
+
+
 def _command(verb: str, words: list[Value]) -> list[Effect]:
     flags = [lower(w) for w in words if w is not None and w.startswith("-") and w != "-"]
     operands = [w for w in words if w is None or not w.startswith("-") or w == "-"]
@@ -358,6 +374,8 @@ def _command(verb: str, words: list[Value]) -> list[Effect]:
         return [effect(K.WRITE, p, shown) for p in paths[1:]]  # the first operand is the mode or owner
     if verb in ("touch", "tee", "truncate"):
         return [effect(K.WRITE, p, shown) for p in paths]
+    if verb in _ACCOUNT_TOOLS:  # `usermod -aG sudo me`: what the tool rewrites (S-RULE-192)
+        return [effect(K.WRITE, wsl_path(_ACCOUNT_TOOLS[verb]), shown)]
     if verb == "dd":
         return _dd(words, shown)
     if verb in ("curl", "wget"):  # where it saves: `-o`, `-O`, `-P`, the URL's name (S-RULE-148)

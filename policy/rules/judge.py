@@ -711,6 +711,17 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "a key added there is a door that stays open. Account changes are never made through the agent.",
         remedy="read it with `Get-Content` if you need to know who may log in, and " + _ASK_USER + ".",
     ),
+    EffectRule(  # `echo 'me ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/me` inside WSL (S-RULE-192)
+        id="account-change",
+        category="account",
+        effects=frozenset({K.WRITE, K.MOVE, K.DELETE, K.DELETE_RECURSIVE}),
+        places=frozenset({P.ACCOUNTS}),
+        verdict="deny",
+        risk="privilege-escalation",
+        reason="This changes {label} ({target}): a line added there makes an account, or lets one act as root "
+        "without a password. Account changes are never made through the agent.",
+        remedy="read it with `Get-Content` if you need to know the accounts, and " + _ASK_USER + ".",
+    ),
     # --- processes
     EffectRule(
         id="kill-all",

@@ -40,6 +40,7 @@ class PlaceCategory(StrEnum):
     UAC_KEY = "uac-key"
     ENVIRONMENT_KEY = "environment-key"
     REMOTE_LOGIN = "remote-login"
+    ACCOUNTS = "accounts"
     NETWORK_KEY = "network-key"
 
 
@@ -235,6 +236,8 @@ ssh-authorized     remote-login  exact | a list of keys allowed to log in over S
     //\wsl*\*\home\*\.ssh\authorized_keys; //\wsl*\*\root\.ssh\authorized_keys
 sshd-config        remote-login  exact | the SSH server's configuration
     c:\programdata\ssh\sshd_config
+linux-accounts     accounts      tree  | a WSL distribution's accounts and who may act as root there (sudo)
+    //\wsl*\*\etc\{sudoers,sudoers.d,passwd,group,doas.conf}
 account-hives      credential-hive exact | the SAM, SECURITY or SYSTEM registry hive (password hashes)
     c:\windows\system32\config\{sam,sam.log*,security,security.log*,system,system.log*}
 hive-backups       credential-hive tree | a backup of the registry hives (password hashes)

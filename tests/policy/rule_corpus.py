@@ -4977,6 +4977,26 @@ ORDINARY += [
     ("PowerShell", _ps(r"Remove-ItemProperty HKCU:\Software\Acme -Name Theme")),
 ]
 
+# A WSL distribution's accounts and sudo rules; every redirection writes its file (S-RULE-192).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps("wsl -u root sh -c \"echo 'me ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/me\""),
+        "account-change",
+    ),
+    ("PowerShell", _ps(r"Set-Content \\wsl$\Ubuntu\etc\sudoers.d\me 'me ALL=(ALL) NOPASSWD:ALL'"), "account-change"),
+    ("PowerShell", _ps("wsl -u root usermod -aG sudo me"), "account-change"),
+    ("PowerShell", _ps("wsl -u root useradd -o -u 0 evil"), "account-change"),
+    ("PowerShell", _ps('wsl bash -c "echo x &> /mnt/c/Windows/System32/x.dll"'), "protected-place-write"),
+    ("PowerShell", _ps('wsl bash -c "echo x >| ~/.bashrc"'), "persistence-autostart"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("wsl cat /etc/passwd")),
+    ("PowerShell", _ps("wsl getent group sudo")),
+    ("PowerShell", _ps('wsl bash -c "ls 2>&1 | grep x"')),
+    ("PowerShell", _ps('wsl bash -c "make >| build.log"')),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
