@@ -1646,3 +1646,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits no rule
     When PowerShell is asked to run "wsl cat /etc/passwd"
     Then the call hits no rule
+
+  @S-RULE-193
+  Scenario: A secret manager's value is a credential read, its list of names is not
+    Given the built-in command rules
+    When PowerShell is asked to run "$t = Get-Secret GitHubToken"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "aws secretsmanager get-secret-value --secret-id prod/db"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "az keyvault secret list --vault-name v"
+    Then the call hits no rule

@@ -374,9 +374,17 @@ _SECRET_PRINTERS: Mapping[str, tuple[tuple[str, ...], ...]] = {
     "git": (("credential", "fill"), ("credential", "get"), ("credential-manager", "get")),
     "git-credential-manager": (("get",),),
     "gh": (("auth", "token"),),
-    "az": (("account", "get-access-token"),),
-    "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token")),
-    "aws": (("configure", "export-credentials"), ("ecr", "get-login-password"), ("sts", "get-session-token")),
+    "az": (("account", "get-access-token"), ("keyvault", "secret", "show"), ("keyvault", "secret", "download")),
+    "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token"), ("secrets", "versions", "access")),
+    "aws": (
+        ("configure", "export-credentials"),
+        ("ecr", "get-login-password"),
+        ("sts", "get-session-token"),
+        ("secretsmanager", "get-secret-value"),  # a secret manager's value (S-RULE-193)
+        ("secretsmanager", "batch-get-secret-value"),
+    ),
+    "vault": (("kv", "get"), ("read",)),  # HashiCorp Vault (S-RULE-193)
+    "doppler": (("secrets", "get"), ("secrets", "download")),
     "op": (("read",),),
     "bw": (("get",), ("export",), ("list", "items")),  # `list items` prints each login with its password
     "docker-credential-wincred": (("get",), ("list",)),
@@ -401,6 +409,11 @@ def secret_printers(program: str, op: Operation) -> Effects:
         program == "gh" and plain[:2] == ["auth", "status"] and ("--show-token" in words or "-t" in words)
     )
     found = found or (program == "kubectl" and plain[:2] == ["config", "view"] and "--raw" in words)
+    # A parameter store's SecureString decrypted (`aws ssm get-parameter --with-decryption`, S-RULE-193).
+    found = found or (
+        program == "aws" and plain[:2] in (["ssm", "get-parameter"], ["ssm", "get-parameters"],
+        ["ssm", "get-parameters-by-path"]) and "--with-decryption" in words
+    )  # fmt: skip
     # GnuPG prints a private key with `--export-secret-keys`/`-subkeys`, in any abbreviation it accepts (S-RULE-155).
     found = found or (program in ("gpg", "gpg2") and any(w.startswith("--export-secret-") for w in words))
     return (effect(K.CREDENTIAL_ACCESS, None, f"{program} {' '.join(plain[:3])}".strip()),) if found else ()
@@ -722,8 +735,23 @@ _CREDENTIAL_CMDLETS: tuple[str, ...] = (
 )
 _CREDENTIAL_CMDLETS += ("get-passhashes", "invoke-powerdump", "get-vaultcredential", "get-storedcredential")
 _CREDENTIAL_CMDLETS += ("invoke-ninjacopy", "invoke-dcsync", "get-keystrokes", "invoke-credentialinjection")
+# A secret manager's value: PowerShell's SecretManagement, AWS Secrets Manager (S-RULE-193).
+_CREDENTIAL_CMDLETS += ("get-secret", "get-secsecretvalue")
+
+
+def _secret_in_plain_text(op: Operation) -> Effects:
+    """`Get-AzKeyVaultSecret … -AsPlainText`, `Get-SSMParameter … -WithDecryption` print a secret (S-RULE-193)."""
+    switch = "asplaintext" if op.name == "get-azkeyvaultsecret" else "withdecryption"
+    found = any(
+        len(key) >= 3 and switch.startswith(key) and value not in ("false", "$false", "0") for key, value in op.params
+    )
+    return (effect(K.CREDENTIAL_ACCESS, None, display(op.name)),) if found else ()
+
 
 SYSTEM_CMDLETS: Mapping[str, Handler] = {
+    "get-azkeyvaultsecret": _secret_in_plain_text,
+    "get-ssmparameter": _secret_in_plain_text,
+    "get-ssmparametervalue": _secret_in_plain_text,
     "disable-pnpdevice": _disable_device,
     "add-computer": _domain_cmdlet,
     "remove-computer": _domain_cmdlet,

@@ -4997,6 +4997,22 @@ ORDINARY += [
     ("PowerShell", _ps('wsl bash -c "make >| build.log"')),
 ]
 
+# A secret manager asked for a secret's value (S-RULE-193).
+DANGEROUS += [
+    ("PowerShell", _ps("Get-Secret -Name GitHubToken -AsPlainText"), "credential-access"),
+    ("PowerShell", _ps("az keyvault secret show --vault-name v --name db --query value -o tsv"), "credential-access"),
+    ("PowerShell", _ps("aws secretsmanager get-secret-value --secret-id prod/db"), "credential-access"),
+    ("PowerShell", _ps("aws ssm get-parameter --name /prod/db --with-decryption"), "credential-access"),
+    ("PowerShell", _ps("gcloud secrets versions access latest --secret=db"), "credential-access"),
+    ("PowerShell", _ps("vault kv get secret/db"), "credential-access"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Get-SecretInfo")),
+    ("PowerShell", _ps("az keyvault secret list --vault-name v")),
+    ("PowerShell", _ps("aws ssm get-parameter --name /prod/region")),
+    ("PowerShell", _ps("gcloud secrets list")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
