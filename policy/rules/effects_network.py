@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from policy.rules.effects_common import (
     LANDED,
+    RECURSIVE,
     REMOTE_SPEC,
     Effects,
     Handler,
@@ -302,6 +303,33 @@ def _tftp(op: Operation) -> Effects:
     return (effect(K.UPLOAD, words[at + 1] if len(words) > at + 1 else None, "tftp put"),)
 
 
+# Cloud storage cmdlets and the parameters naming what they send (S-RULE-194): a folder goes with what is in it.
+_STORAGE_UPLOADS: Mapping[str, tuple[str, ...]] = {
+    "write-s3object": ("file", "folder"),
+    "write-gcsobject": ("file", "folder"),
+    "set-azstorageblobcontent": ("file",),
+    "set-azstoragefilecontent": ("source",),
+}
+
+
+def _storage_upload(op: Operation) -> Effects:
+    """`Write-S3Object -Folder ~\\Documents -Recurse`, `Set-AzStorageBlobContent -File x`: sent to cloud storage,
+    as `aws s3 cp` sends it (S-RULE-194)."""
+    bound = bind(op, ("file",) if op.name == "set-azstorageblobcontent" else ())
+    return tuple(
+        effect(K.UPLOAD, p, f"{display(op.name)} -{name.capitalize()}", extra=RECURSIVE if name == "folder" else ())
+        for name in _STORAGE_UPLOADS[op.name]
+        for p in targets(bound, name, *(("filepath",) if name == "file" else ()))  # `bind` reads -File as -FilePath
+    )
+
+
+def _ftp(op: Operation) -> Effects:
+    """`ftp -s:cmds.txt host`: a scripted session, whose `put`/`send` lines send files; the script is not read, so
+    what is sent is not known (S-RULE-194). An interactive `ftp host` reads the person's keyboard, not the agent's."""
+    script = next((w for w in op.args if w is not None and w.lower().startswith(("-s:", "/s:"))), None)
+    return (effect(K.UPLOAD, None, f"ftp {script} (its commands are not read)"),) if script is not None else ()
+
+
 def _upload_file(op: Operation) -> Effects:
     # WebClient.UploadFile(address, file) or (address, method, file): the file is the last argument.
     return (effect(K.UPLOAD, op.args[-1] if len(op.args) >= 2 else None, "WebClient.UploadFile"),)
@@ -340,6 +368,16 @@ def _route(op: Operation) -> Effects:
     return (effect(K.NETWORK_CHANGE, None, f"route {verb}"),) if verb in ("add", "delete", "change") else ()
 
 
+def _w32tm(op: Operation) -> Effects:
+    """`w32tm /config /manualpeerlist:evil.example /update`: the machine's clock set from another server, which
+    signatures, certificates and sign-ins trust (S-RULE-194); `/unregister` removes the time service."""
+    words = [lower(w) for w in op.args]
+    changed = "/unregister" in words or (
+        "/config" in words and any(w.startswith(("/manualpeerlist", "/syncfromflags")) for w in words)
+    )
+    return (effect(K.NETWORK_CHANGE, None, "w32tm " + " ".join(w for w in words if w)[:60]),) if changed else ()
+
+
 def _ipconfig(op: Operation) -> Effects:
     argv = argv_of(op)
     if argv.flag("release", "release6"):
@@ -375,6 +413,7 @@ NETWORK_CMDLETS: Mapping[str, Handler] = {
         )
     },
     "send-mailmessage": _mail,
+    **dict.fromkeys(_STORAGE_UPLOADS, _storage_upload),
 }
 
 NETWORK_PROGRAMS: Mapping[str, Handler] = {
@@ -384,6 +423,8 @@ NETWORK_PROGRAMS: Mapping[str, Handler] = {
     **dict.fromkeys(_CLOUD_VERBS, _cloud_copy),
     "az": _az,
     "tftp": _tftp,
+    "ftp": _ftp,
+    "w32tm": _w32tm,
 }
 
 

@@ -1269,7 +1269,11 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
     # relative folder to unpack into is a new one or the current one, which the gateway does not know.
     recursive = extra.get("recursive") == "true"
     unpacked = kind is K.WRITE and recursive and _ANCHORED.match(raw.strip("'\" ")) is not None
-    takes_contents = kind in _TAKES_CONTENTS or (kind is K.READ and recursive) or unpacked
+    # A folder sent off the machine (`scp -r ~\.ssh host:`, `aws s3 sync C:\Users\me s3://x`) sends what is in
+    # it, or nothing at all (S-RULE-194): the places inside a folder it names count, as a recursive read's do.
+    # A relative one (`scp -r . host:`, git's `.`) is left as before: the folder it is in is not known here.
+    sent = kind is K.UPLOAD and _ANCHORED.match(raw.strip("'\" ")) is not None
+    takes_contents = kind in _TAKES_CONTENTS or sent or (kind is K.READ and recursive) or unpacked
     found, inside, emptied = _places(readings, gateway_paths, takes_contents)
     named = extra.get(NAMED)
     if named:  # only the files a recursive listing's filter picks are read (S-RULE-155)

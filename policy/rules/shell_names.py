@@ -118,6 +118,13 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     # Where they name what is sent: `-Attach`, `-InF`, `-TransferT` (effects_network).
     "send-mailmessage": ("attachments", "bcc", "body", "bodyashtml", "cc", "credential", "encoding", "from")
     + ("deliverynotificationoption", "port", "priority", "replyto", "smtpserver", "subject", "to", "usessl"),
+    # Cloud storage uploads (S-RULE-194): where they name the file or folder sent (`-Fo`, `-Fi`, `-Recurse`).
+    "write-s3object": ("bucketname", "key", "file", "folder", "keyprefix", "recurse", "searchpattern", "content")
+    + ("cannedaclname", "contenttype", "region", "profilename", "force"),
+    "write-gcsobject": ("bucket", "objectname", "file", "folder", "prefix", "content", "contenttype", "force"),
+    "set-azstorageblobcontent": ("file", "container", "blob", "blobtype", "properties", "metadata", "context")
+    + ("force", "standardblobtier"),
+    "set-azstoragefilecontent": ("sharename", "source", "path", "share", "context", "force", "passthru"),
     "invoke-webrequest": _WEB,
     "invoke-restmethod": (*_WEB, "followrellink", "maximumfollowrellink", "responseheaderstvariable"),
     "start-bitstransfer": ("source", "destination", "transfertype", "asynchronous", "authentication", "credential")

@@ -36,13 +36,9 @@ def test_a_file_piped_into_a_network_program_is_sent(command: str) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        r"python -m http.server 8000 --bind 0.0.0.0 --directory C:\ ",
         "python -m http.server",
-        r"py -3 -m http.server 8080 -d C:\Users\me",
-        r"python -m pyftpdlib -w -d C:\ ",
-        r"npx http-server C:\ -p 8080",
-        "npx serve ~",
-        r"php -S 0.0.0.0:8000 -t C:\Users\me",
+        r"python -m http.server 8000 --directory C:\work\site",
+        r"npx http-server C:\work\site -p 8080",
         r"Set-Location C:\Users\me; python -m http.server",
     ],
 )
@@ -80,3 +76,21 @@ def test_the_served_folder_is_the_target_and_its_tree_goes_with_it() -> None:
     bare = file_servers(Operation(shell="program", name="python3.12.exe", args=("-m", "http.server")))
     assert [e.target for e in bare] == ["."]
     assert file_servers(Operation(shell="powershell", name="get-content", args=("x",))) == ()
+
+
+@requirement("S-RULE-170", "S-RULE-194")
+@pytest.mark.parametrize(
+    "command",
+    [
+        r"python -m http.server 8000 --bind 0.0.0.0 --directory C:\ ",
+        r"py -3 -m http.server 8080 -d C:\Users\me",
+        r"python -m pyftpdlib -w -d C:\ ",
+        r"npx http-server C:\ -p 8080",
+        "npx serve ~",
+        r"php -S 0.0.0.0:8000 -t C:\Users\me",
+    ],
+)
+def test_a_file_server_on_a_folder_holding_credential_stores_is_refused(command: str) -> None:
+    """S-RULE-194: served is sent, and what a served folder holds goes with it: the profile's keys, the drive's
+    Credential Manager store."""
+    assert ps(command) == ("credential-access", "deny")

@@ -236,8 +236,18 @@ ALIAS_SETTERS: frozenset[str] = frozenset({"set-alias", "new-alias"})
 VARIABLE_SETTERS: frozenset[str] = frozenset({"set-variable", "new-variable"})
 
 
+# Parameters named as a common switch that take a value in these commands (`Write-S3Object -File x`, S-RULE-194).
+VALUED_BY_COMMAND: dict[str, frozenset[str]] = {
+    "write-s3object": frozenset({"file"}),
+    "write-gcsobject": frozenset({"file"}),
+    "set-azstorageblobcontent": frozenset({"file", "container"}),
+}
+
+
 def is_switch(command: str, parameter: str) -> bool:
     """Whether `parameter` (canonical, lower case) of `command` takes no value."""
+    if command in VALUED_BY_COMMAND and parameter in VALUED_BY_COMMAND[command]:
+        return False
     extra = SWITCHES_BY_COMMAND.get(command)
     return parameter in COMMON_SWITCHES or (extra is not None and parameter in extra)
 
