@@ -10,6 +10,7 @@ The same effects as the shell spellings, so one judge serves every tool.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 from policy.rules.args import app_arguments, truthy
@@ -39,6 +40,19 @@ def _mode(args: ToolArgs, default: str = "") -> str:
     return default if mode is None else mode.strip().lower()
 
 
+# A workspace's task file (`.vscode\tasks.json`, which Cursor and other VS Code forks read too) and a task in it
+# that runs on opening the folder; JSON's `\uXXXX` escapes are decoded first (`"\u0066olderOpen"`).
+_TASKS_FILE = re.compile(r"[\\/]\.vscode[\\/]+tasks\.json[\s.]*$", re.IGNORECASE)
+_RUNS_ON_OPEN = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']folderOpen[\"']", re.IGNORECASE)
+_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+
+
+def _runs_on_open(content: str | None) -> bool:
+    """Whether a task file's text holds a task run when the folder opens (S-RULE-195)."""
+    text = _JSON_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), content or "")
+    return _RUNS_ON_OPEN.search(text) is not None
+
+
 def _filesystem(args: ToolArgs) -> Effects:
     mode = _mode(args)
     path = _text(args.get("path"))
@@ -59,7 +73,10 @@ def _filesystem(args: ToolArgs) -> Effects:
         return pair + into + unread_scripts(pair, f"FileSystem {mode}")
     if mode in ("write", "append", "create"):
         appending = mode == "append" or truthy(args.get("append"))
-        written = (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)
+        written: Effects = (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)
+        if _TASKS_FILE.search(path or "") and _runs_on_open(_text(args.get("content"))):
+            # A task VS Code (or Cursor) runs by itself when the folder is opened (S-RULE-195).
+            written += (effect(K.PERSISTENCE, path, "an editor task run when the folder is opened (runOn folderOpen)"),)
         # A `.vbs`, `.js`, `.hta` … is not read when written (a `.ps1` is: S-RULE-28): it would run unjudged later.
         return written + unread_scripts(written, "FileSystem write") if runs_unread(path) else written
     if mode in ("read", "list", "search", "info"):

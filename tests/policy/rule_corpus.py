@@ -5034,6 +5034,26 @@ ORDINARY += [
     ("PowerShell", _ps(r"Get-ChildItem -File C:\t")),
 ]
 
+# An editor task that runs when its folder is opened (S-RULE-195).
+_TASKS = "C:\\Users\\me\\proj\\.vscode\\tasks.json"
+DANGEROUS += [
+    (
+        "FileSystem",
+        {
+            "mode": "write",
+            "path": _TASKS,
+            "content": '{"tasks": [{"command": "x", "runOptions": {"runOn": "folderOpen"}}]}',
+        },
+        "persistence-autostart",
+    ),
+]
+ORDINARY += [
+    (
+        "FileSystem",
+        {"mode": "write", "path": _TASKS, "content": '{"tasks": [{"label": "build", "command": "npm run build"}]}'},
+    ),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
