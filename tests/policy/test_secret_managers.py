@@ -10,7 +10,7 @@ import pytest
 
 from tests._requirements import requirement
 from tests.policy.test_typed import capture_of, focus_point, hit_of
-from tests.policy.verdicts import ps
+from tests.policy.verdicts import ps, reason_of
 
 READ = ("credential-access", "deny")
 
@@ -24,6 +24,7 @@ READ = ("credential-access", "deny")
         "Microsoft.PowerShell.SecretManagement\\Get-Secret -Name db -Vault Local",
         "Get-AzKeyVaultSecret -VaultName v -Name db -AsPlainText",
         "Get-AzKeyVaultSecret -VaultName v -Name db -AsPlain",
+        "Get-AzKeyVaultSecret -VaultName v -Name db -AsP",
         "Get-SECSecretValue -SecretId prod/db",
         "Get-SSMParameter -Name /prod/db -WithDecryption $true",
         "Get-SSMParameterValue -Name /prod/db -WithDecryption:$true",
@@ -54,6 +55,7 @@ def test_a_secrets_value_is_refused(command: str) -> None:
         "Get-AzKeyVaultSecret -VaultName v",
         "Get-SSMParameter -Name /prod/region",
         "Get-SSMParameter -Name /prod/db -WithDecryption $false",
+        "Get-SSMParameter -Name /prod/db -WithDecryption:0",
         "az keyvault secret list --vault-name v",
         "aws secretsmanager list-secrets",
         "aws secretsmanager describe-secret --secret-id prod/db",
@@ -74,3 +76,11 @@ def test_typed_into_a_console_is_refused_as_sent() -> None:
     loc = focus_point(capture_of("console-powershell"))
     text = "aws secretsmanager get-secret-value --secret-id prod/db"
     assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == READ
+
+
+@requirement("S-RULE-193")
+def test_the_reason_names_the_command() -> None:
+    """S-RULE-193: the refusal says which command would print the secret."""
+    reason = reason_of("Get-SSMParameter -Name /prod/db -WithDecryption $true").lower()
+    assert "get-ssmparameter" in reason
+    assert "aws secretsmanager get-secret-value" in reason_of("aws secretsmanager get-secret-value --secret-id x")

@@ -123,3 +123,14 @@ def test_typed_into_a_console_is_refused_as_sent() -> None:
     loc = focus_point(capture_of("console-powershell"))
     text = "wsl -u root sh -c \"echo 'me ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/me\""
     assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == ACCOUNT
+
+
+@requirement("S-RULE-192")
+def test_here_documents_a_missing_target_and_the_word_after_a_target() -> None:
+    """S-RULE-190/192: `<<EOF` and `<<<` read no file, `>` with nothing after it writes none, and the word after
+    a redirection's file is the command's own again (`cat > /tmp/a ~/.ssh/id_rsa` reads the key)."""
+    here = linux_effects("bash", ("-c", "cat <<EOF > /tmp/y"))
+    assert [e.kind for e in here] == [EffectKind.WRITE]
+    assert linux_effects("bash", ("-c", "wc -l <<< hello")) == ()
+    assert linux_effects("bash", ("-c", "echo x >")) == ()
+    assert ps("wsl bash -c 'cat > /tmp/a ~/.ssh/id_rsa'") == ("credential-access", "deny")
