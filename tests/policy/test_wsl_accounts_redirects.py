@@ -134,3 +134,5 @@ def test_here_documents_a_missing_target_and_the_word_after_a_target() -> None:
     assert linux_effects("bash", ("-c", "wc -l <<< hello")) == ()
     assert linux_effects("bash", ("-c", "echo x >")) == ()
     assert ps("wsl bash -c 'cat > /tmp/a ~/.ssh/id_rsa'") == ("credential-access", "deny")
+    after = linux_effects("bash", ("-c", "rm > /tmp/log -rf /mnt/c/t/y"))
+    assert [(e.kind, e.target) for e in after][1:] == [(EffectKind.DELETE_RECURSIVE, "c:\\t\\y")]
