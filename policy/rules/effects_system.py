@@ -742,8 +742,7 @@ _CREDENTIAL_CMDLETS += ("get-secret", "get-secsecretvalue")
 def _secret_in_plain_text(op: Operation) -> Effects:
     """`Get-AzKeyVaultSecret … -AsPlainText`, `Get-SSMParameter … -WithDecryption` print a secret (S-RULE-193)."""
     switch = "asplaintext" if op.name == "get-azkeyvaultsecret" else "withdecryption"
-    found = any(len(key) >= 3 and switch.startswith(key) and value not in ("false", "0") for key, value in op.params)
-    return (effect(K.CREDENTIAL_ACCESS, None, display(op.name)),) if found else ()
+    return (effect(K.CREDENTIAL_ACCESS, None, display(op.name)),) if is_on(bind(op), switch) else ()
 
 
 SYSTEM_CMDLETS: Mapping[str, Handler] = {

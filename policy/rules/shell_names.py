@@ -125,6 +125,12 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "set-azstorageblobcontent": ("file", "container", "blob", "blobtype", "properties", "metadata", "context")
     + ("force", "standardblobtier"),
     "set-azstoragefilecontent": ("sharename", "source", "path", "share", "context", "force", "passthru"),
+    # Secret stores' reads (S-RULE-193): where a prefix names the switch that prints the value (`-AsP`).
+    "get-azkeyvaultsecret": ("vaultname", "name", "version", "inputobject", "resourceid", "includeversions")
+    + ("asplaintext", "inremovedstate", "defaultprofile"),
+    "get-ssmparameter": ("name", "withdecryption", "region", "profilename", "accesskey", "secretkey", "sessiontoken"),
+    "get-ssmparametervalue": ("name", "withdecryption", "region", "profilename", "accesskey", "secretkey")
+    + ("sessiontoken",),
     "invoke-webrequest": _WEB,
     "invoke-restmethod": (*_WEB, "followrellink", "maximumfollowrellink", "responseheaderstvariable"),
     "start-bitstransfer": ("source", "destination", "transfertype", "asynchronous", "authentication", "credential")
