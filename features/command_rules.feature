@@ -1680,3 +1680,25 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\proj\\.vscode\\tasks.json", "content": "{\"tasks\": [{\"label\": \"build\", \"command\": \"npm run build\"}]}"}
     Then the call hits no rule
+
+  @S-RULE-196
+  Scenario: Taking a downloaded file's Mark of the Web away asks, in every spelling
+    Given the built-in command rules
+    When PowerShell is asked to run "Unblock-File C:\Users\me\Downloads\setup.exe"
+    Then the call hits rule "mark-of-the-web" with action "ask"
+    When PowerShell is asked to run "Remove-Item C:\Users\me\Downloads\setup.exe -Stream Zone.Identifier"
+    Then the call hits rule "mark-of-the-web" with action "ask"
+    When "FileSystem" is called with {"mode": "delete", "path": "C:\\Users\\me\\Downloads\\setup.exe:Zone.Identifier"}
+    Then the call hits rule "mark-of-the-web" with action "ask"
+    When PowerShell is asked to run "Get-Content C:\Users\me\Downloads\setup.exe -Stream Zone.Identifier"
+    Then the call hits no rule
+
+  @S-RULE-197
+  Scenario: An editor task file written by PowerShell is judged by its content, and one not read asks
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-Content C:\p\.vscode\tasks.json '{"runOptions": {"runOn": "folderOpen"}}'"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "Copy-Item C:\t\evil.json C:\p\.vscode\tasks.json"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "Set-Content C:\p\.vscode\tasks.json '{"tasks": [{"label": "build"}]}'"
+    Then the call hits no rule

@@ -9,6 +9,7 @@ parameters first and fills the remaining positional slots in order; a program re
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import ntpath
 import re
@@ -92,6 +93,22 @@ METADATA: tuple[tuple[str, str], ...] = (("metadata", "true"),)
 # The `extra` of a write that changes who may open a file or folder (`icacls /deny`, `Set-Acl`, `takeown`): on a
 # user's own folders it can lock the person out (judge row `permission-change`, S-RULE-181).
 PERMISSIONS: tuple[tuple[str, str], ...] = (("permissions", "true"),)
+# The `extra` of a write that takes a file's Mark of the Web away (`Unblock-File`, the `Zone.Identifier` stream removed
+# or rewritten, S-RULE-196): SmartScreen, Office's Protected View and the execution policy then treat a downloaded file
+# as made here, and it runs or opens with no warning (judge row `mark-of-the-web`).
+ZONE_MARK: tuple[tuple[str, str], ...] = (("zone_mark", "removed"),)
+# The stream Windows writes that mark into (`x.exe:Zone.Identifier`, `…:Zone.Identifier:$DATA`), named in a path.
+ZONE_STREAM = re.compile(r":\s*zone\.identifier\s*(?::\s*\$data\s*)?[\"']?\s*\Z", re.IGNORECASE)
+
+
+def names_zone_stream(pattern: Value) -> bool:
+    """Whether a `-Stream` value may name the `Zone.Identifier` stream: that name, a wildcard that matches it
+    (`*`, `Zone*`), or a value not known (None); PowerShell matches stream names without case."""
+    if pattern is None:
+        return True
+    return any(name is None or fnmatch.fnmatchcase("zone.identifier", name.lower()) for name in split_list(pattern))
+
+
 # The `extra` key naming the command line a persistence entry runs later (a task's action, a service's binary,
 # an `at` job): `command.later_hits` judges it now (S-RULE-116).
 RUNS_LATER = "runs_later"

@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from policy.rules.effects_common import (
     PERMISSIONS,
     RECURSIVE,
+    ZONE_MARK,
     Argv,
     Bound,
     Effects,
@@ -32,6 +33,7 @@ from policy.rules.effects_common import (
     landed,
     link_made,
     lower,
+    names_zone_stream,
     targets,
     unquote,
 )
@@ -79,10 +81,18 @@ def _remove_item(op: Operation) -> Effects:
             out.append(weakening("certificate-store", path, display(op.name)))
         elif is_registry_path(path):
             out += registry_cmdlet(op, path, bound)
+        elif "stream" in bound:
+            # `-Stream X` removes a data stream of each file, not the file (S-RULE-196).
+            out.append(_stream_written(bound, path, "Remove-Item -Stream"))
         else:
             kind = K.DELETE_RECURSIVE if recurse else K.DELETE
             out.append(effect(kind, path, "Remove-Item -Recurse" if recurse else "Remove-Item"))
     return tuple(out)
+
+
+def _stream_written(bound: Bound, path: Value, detail: str) -> Effect:
+    """A write of the `-Stream` of `path`: one that may be the Mark of the Web (`Zone.Identifier`) is marked."""
+    return effect(K.WRITE, path, detail, extra=ZONE_MARK if names_zone_stream(first(bound, "stream")) else ())
 
 
 def _move_or_copy(op: Operation) -> Effects:
@@ -167,6 +177,8 @@ def _writer(positional: tuple[str, ...], names: tuple[str, ...] = _PATHS) -> Han
         for path in _machine_paths(bound, names):
             if is_registry_path(path):
                 out += registry_cmdlet(op, path, bound)
+            elif "stream" in bound:  # `Set-Content x -Stream Zone.Identifier` (S-RULE-196)
+                out.append(_stream_written(bound, path, display(op.name) + " -Stream"))
             else:
                 out.append(effect(K.WRITE, path, display(op.name)))
         return tuple(out)
@@ -255,6 +267,22 @@ def _archive(op: Operation) -> Effects:
     return tuple(out)
 
 
+def _unblock_file(op: Operation) -> Effects:
+    # It deletes each file's `Zone.Identifier` stream (S-RULE-196); files piped in (`gci | Unblock-File`) are not named.
+    bound = bind(op, ("path",))
+    return tuple(effect(K.WRITE, p, "Unblock-File", extra=ZONE_MARK) for p in _machine_paths(bound) or [None])
+
+
+def _streams(op: Operation) -> Effects:
+    # Sysinternals' `streams -d` deletes every alternate data stream of the files it names, the Mark of the Web with
+    # them (`-s`: of every file under a folder); without `-d` it only lists them.
+    argv = argv_of(op)
+    if not argv.flag("d"):
+        return ()
+    extra = (*ZONE_MARK, *RECURSIVE) if argv.flag("s") else ZONE_MARK
+    return tuple(effect(K.WRITE, p, "streams -d", extra=extra) for p in argv.positionals() or [None])
+
+
 def _set_acl(op: Operation) -> Effects:
     bound = bind(op, ("path", "aclobject"))
     return tuple(effect(K.WRITE, p, "Set-Acl", extra=PERMISSIONS) for p in _machine_paths(bound) or [None])
@@ -282,7 +310,7 @@ FILE_CMDLETS: Mapping[str, Handler] = {
     "tee-object": _writer(("filepath",), ("filepath", "literalpath")),
     "export-csv": _writer(("path",)),
     "export-clixml": _writer(("path",)),
-    "unblock-file": _writer(("path",)),
+    "unblock-file": _unblock_file,
     "new-item": _new_item,
     "set-itemproperty": _item_property,
     "new-itemproperty": _item_property,
@@ -739,6 +767,8 @@ FILE_PROGRAMS: Mapping[str, Handler] = {
     "cipher": _cipher,
     "sdelete": _sdelete,
     "sdelete64": _sdelete,
+    "streams": _streams,
+    "streams64": _streams,
     "format": _format,
     "fsutil": _fsutil,
     "esentutl": _esentutl,

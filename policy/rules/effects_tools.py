@@ -10,13 +10,13 @@ The same effects as the shell spellings, so one judge serves every tool.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
 from policy.rules.args import app_arguments, truthy
 from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, landed, matches_everything
 from policy.rules.effects_consoles import CONSOLE, marked, opens_window, start_menu_console
 from policy.rules.effects_dispatch import started_program
+from policy.rules.effects_editor import editor_task
 from policy.rules.effects_network import fetched
 from policy.rules.effects_scripts import unread_scripts
 from policy.rules.effects_values import placed_in
@@ -42,17 +42,6 @@ def _mode(args: ToolArgs, default: str = "") -> str:
 
 # A workspace's task file (`.vscode\tasks.json`, which Cursor and other VS Code forks read too) and a task in it
 # that runs on opening the folder; JSON's `\uXXXX` escapes are decoded first (`"\u0066olderOpen"`).
-_TASKS_FILE = re.compile(r"[\\/]\.vscode[\\/]+tasks\.json[\s.]*$", re.IGNORECASE)
-_RUNS_ON_OPEN = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']folderOpen[\"']", re.IGNORECASE)
-_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
-
-
-def _runs_on_open(content: str | None) -> bool:
-    """Whether a task file's text holds a task run when the folder opens (S-RULE-195)."""
-    text = _JSON_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), content or "")
-    return _RUNS_ON_OPEN.search(text) is not None
-
-
 def _filesystem(args: ToolArgs) -> Effects:
     mode = _mode(args)
     path = _text(args.get("path"))
@@ -70,13 +59,14 @@ def _filesystem(args: ToolArgs) -> Effects:
         )
         # Into a folder that exists, upstream's copy and move put the item inside it under its own name (S-RULE-147).
         into = landed(path, destination, f"FileSystem {mode} into a folder", tree=True)
-        return pair + into + unread_scripts(pair, f"FileSystem {mode}")
+        # An editor's task file put in place: its content is not read (S-RULE-197).
+        task = editor_task(destination, None, read=False)
+        return pair + into + unread_scripts(pair, f"FileSystem {mode}") + task
     if mode in ("write", "append", "create"):
         appending = mode == "append" or truthy(args.get("append"))
         written: Effects = (effect(K.WRITE, path, "FileSystem write" + (" (append)" if appending else "")),)
-        if _TASKS_FILE.search(path or "") and _runs_on_open(_text(args.get("content"))):
-            # A task VS Code (or Cursor) runs by itself when the folder is opened (S-RULE-195).
-            written += (effect(K.PERSISTENCE, path, "an editor task run when the folder is opened (runOn folderOpen)"),)
+        # A task VS Code (or Cursor) runs by itself when the folder is opened (S-RULE-195).
+        written += editor_task(path, _text(args.get("content")))
         # A `.vbs`, `.js`, `.hta` … is not read when written (a `.ps1` is: S-RULE-28): it would run unjudged later.
         return written + unread_scripts(written, "FileSystem write") if runs_unread(path) else written
     if mode in ("read", "list", "search", "info"):

@@ -30,7 +30,16 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
-from policy.rules.effects_common import CLIPBOARD, LANDED, NAMED, PERMISSIONS, RECURSIVE, UNREAD_SCRIPT
+from policy.rules.effects_common import (
+    CLIPBOARD,
+    LANDED,
+    NAMED,
+    PERMISSIONS,
+    RECURSIVE,
+    UNREAD_SCRIPT,
+    ZONE_MARK,
+    ZONE_STREAM,
+)
 from policy.rules.effects_consoles import CONSOLE
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_remote_control import REMOTE_CONTROL
@@ -437,6 +446,14 @@ def _marked(key: str) -> Condition:
         return any(k == key for k, _ in effect.extra)
 
     return condition
+
+
+def _strips_zone_mark(effect: Effect, target: Target) -> bool:
+    """Marked so by its analyser (`Unblock-File`, `-Stream Zone.Identifier`), or a path that names the stream (not
+    the name a copy of such a path would take inside a folder: reading a file's mark copies it, it removes nothing)."""
+    if ZONE_MARK[0] in effect.extra:
+        return True
+    return effect.target is not None and LANDED[0] not in effect.extra and bool(ZONE_STREAM.search(effect.target))
 
 
 def _copies_over_places(effect: Effect, target: Target) -> bool:
@@ -1164,6 +1181,23 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "must approve it.",
         remedy="show the current permissions with `Get-Acl <path>`, and " + _ASK_USER + ".",
         condition=_marked(PERMISSIONS[0][0]),
+    ),
+    # A downloaded file's Mark of the Web taken away (S-RULE-196): SmartScreen, Office's Protected View and the
+    # execution policy read the `Zone.Identifier` stream, so without it a program from the internet runs unwarned.
+    EffectRule(
+        id="mark-of-the-web",
+        category="security-weakening",
+        effects=frozenset({K.WRITE, K.DELETE, K.DELETE_RECURSIVE, K.MOVE}),
+        places=None,
+        verdict="ask",
+        risk="security-weakening",
+        reason="This takes the Mark of the Web off {target} ({detail}): Windows then runs or opens a file "
+        "downloaded from the internet as if it were made here, without the SmartScreen or Protected View "
+        "warning; a person must approve it.",
+        remedy="show where the file came from with `Get-Content <file> -Stream Zone.Identifier`, and "
+        + _ASK_USER
+        + ".",
+        condition=_strips_zone_mark,
     ),
     # A console whose clicks turn protections off or add persistence the command rules would refuse (S-RULE-154):
     # the last row, so a more specific verdict on the same call (a console file from a share) stands first.

@@ -5054,6 +5054,53 @@ ORDINARY += [
     ),
 ]
 
+# A downloaded file's Mark of the Web taken away (S-RULE-196).
+_DOWNLOADED = r"C:\Users\me\Downloads\setup.exe"
+DANGEROUS += [
+    ("PowerShell", _ps(rf"Unblock-File {_DOWNLOADED}"), "mark-of-the-web"),
+    ("PowerShell", _ps(r"Get-ChildItem C:\Users\me\Downloads | Unblock-File"), "mark-of-the-web"),
+    ("PowerShell", _ps(rf"Remove-Item {_DOWNLOADED} -Stream Zone.Identifier"), "mark-of-the-web"),
+    ("PowerShell", _ps(rf"Remove-Item '{_DOWNLOADED}:Zone.Identifier'"), "mark-of-the-web"),
+    (
+        "PowerShell",
+        _ps(rf"Set-Content {_DOWNLOADED} -Stream Zone.Identifier -Value '[ZoneTransfer]','ZoneId=0'"),
+        "mark-of-the-web",
+    ),
+    ("PowerShell", _ps(rf"[IO.File]::Delete('{_DOWNLOADED}:Zone.Identifier')"), "mark-of-the-web"),
+    ("PowerShell", _ps(rf'cmd /c "type nul > {_DOWNLOADED}:Zone.Identifier"'), "mark-of-the-web"),
+    ("PowerShell", _ps(r"streams64 -s -d C:\Users\me\Downloads"), "mark-of-the-web"),
+    ("FileSystem", _fs("delete", _DOWNLOADED + ":Zone.Identifier"), "mark-of-the-web"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(rf"Get-Content {_DOWNLOADED} -Stream Zone.Identifier")),
+    ("PowerShell", _ps(rf"Get-Item {_DOWNLOADED} -Stream *")),
+    ("PowerShell", _ps(r"Remove-Item C:\t\notes.txt -Stream MyNotes")),
+    ("PowerShell", _ps("Get-Process | Out-String -Stream | Select-String chrome")),
+    ("PowerShell", _ps(r"streams -s C:\Users\me\Downloads")),
+]
+
+# An editor task file written by PowerShell or cmd, or put in place unread (S-RULE-197).
+_PS_TASKS = r"C:\Users\me\proj\.vscode\tasks.json"
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps(rf"""Set-Content {_PS_TASKS} '{{"tasks": [{{"runOptions": {{"runOn": "folderOpen"}}}}]}}'"""),
+        "persistence-autostart",
+    ),
+    ("PowerShell", _ps(rf"Copy-Item C:\t\evil.json {_PS_TASKS}"), "persistence-autostart"),
+    ("PowerShell", _ps(r"Get-Content C:\t\evil.json | Set-Content .vscode\tasks.json"), "persistence-autostart"),
+    ("FileSystem", _fs("copy", r"C:\t\evil.json", destination=_PS_TASKS), "persistence-autostart"),
+]
+ORDINARY += [
+    (
+        "PowerShell",
+        _ps(rf"""Set-Content {_PS_TASKS} '{{"tasks": [{{"label": "build", "command": "npm run build"}}]}}'"""),
+    ),
+    ("PowerShell", _ps(rf"New-Item {_PS_TASKS} -Force")),
+    ("PowerShell", _ps(rf"Get-Content {_PS_TASKS}")),
+    ("PowerShell", _ps(r"Set-Content C:\t\empty.ps1 ''")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -5071,6 +5118,7 @@ CATEGORY_OF: dict[str, str] = {
     "remote-control": "security-weakening",
     "environment-change": "tampering",
     "permission-change": "tampering",
+    "mark-of-the-web": "security-weakening",
     "credential-access": "credential-access",
     "credential-prompt-command": "credential-access",
     "security-weakening": "security-weakening",

@@ -150,7 +150,7 @@ CMDLETS: list[tuple[str, list[Row]]] = [
     (r"Get-Process | Export-Csv C:\Temp\p.csv", [_e(K.WRITE, r"C:\Temp\p.csv", "Export-Csv")]),
     (
         r"Unblock-File C:\Users\bob\Downloads\tool.exe",
-        [_e(K.WRITE, r"C:\Users\bob\Downloads\tool.exe", "Unblock-File")],
+        [_e(K.WRITE, r"C:\Users\bob\Downloads\tool.exe", "Unblock-File", (("zone_mark", "removed"),))],
     ),
     (
         r"New-Item -ItemType SymbolicLink -Path C:\Temp\link -Value C:\Windows",

@@ -307,6 +307,7 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.EXTERNAL_DELETE, None, detail="terraform destroy"), "external-delete", "ask"),
     (fx(K.DISK_LOCK, "C:", detail="Enable-BitLocker"), "disk-encryption", "ask"),
     (fx(K.WRITE, r"C:\Users\me", detail="icacls /deny", extra=(("permissions", "true"),)), "permission-change", "ask"),
+    (fx(K.WRITE, r"C:\t\x.exe", detail="Unblock-File", extra=(("zone_mark", "removed"),)), "mark-of-the-web", "ask"),
     (
         fx(
             K.REGISTRY_SET,
@@ -412,7 +413,7 @@ ALLOWED_IDS = {
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
     "device-change", "copy-over-protected", "admin-console", "remote-control", "external-delete",
-    "disk-encryption", "permission-change",
+    "disk-encryption", "permission-change", "mark-of-the-web",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

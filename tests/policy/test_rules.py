@@ -320,6 +320,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "network-change",
         "device-change",
         "permission-change",
+        "mark-of-the-web",
         "admin-console",
         "external-delete",
         "remote-control",

@@ -856,9 +856,21 @@ def _content(op: Operation, where: tuple[str, int]) -> Value:
 def _written_scripts(ops: Sequence[Operation], suffixes: frozenset[str] | None = None) -> dict[str, tuple[int, Value]]:
     """Script files the call writes (by base name, lower case): where, and with what content; with `suffixes`,
     the files with those extensions instead."""
-    if not any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops):
-        return {}  # the common case, answered without a pass per operation
     found: dict[str, tuple[int, Value]] = {}
+    for i, path, content in written_with_content(ops):
+        base = ntpath.basename(path.strip("'\" ").replace("/", "\\")).lower()
+        suffix = ntpath.splitext(base)[1]
+        if suffix in _SCRIPT_SHELLS or suffix in _OTHER_SCRIPTS if suffixes is None else suffix in suffixes:
+            found[base] = (i, content)
+    return found
+
+
+def written_with_content(ops: Sequence[Operation]) -> list[tuple[int, str, Value]]:
+    """Every file the call writes with a writer whose content it reads (`Set-Content`, `>`,
+    `[IO.File]::WriteAllText` …), in order: (index of the writing operation, path as written, content or None)."""
+    if not any(op.name in _FILE_WRITERS or op.name == "<redirect>" for op in ops):
+        return []  # the common case, answered without a pass per operation
+    found: list[tuple[int, str, Value]] = []
     for i, op in enumerate(ops):
         if op.name == "<redirect>" and op.args:
             path, content = op.args[0], _echoed(ops, i)
@@ -867,12 +879,10 @@ def _written_scripts(ops: Sequence[Operation], suffixes: frozenset[str] | None =
             if slots is None or op.shell not in ("powershell", "dotnet"):
                 continue
             path, content = _slot(op, slots[0]), _content(op, slots[1])
-        if path is None:
-            continue
-        base = ntpath.basename(path.strip("'\" ").replace("/", "\\")).lower()
-        suffix = ntpath.splitext(base)[1]
-        if suffix in _SCRIPT_SHELLS or suffix in _OTHER_SCRIPTS if suffixes is None else suffix in suffixes:
-            found[base] = (i, content)
+            if op.name == "new-item" and not op.has("value") and len(op.args) < 2 and op.input_from is None:
+                content = ""  # `New-Item x` with no value, none piped in, makes an empty file
+        if path is not None:
+            found.append((i, path, content))
     return found
 
 

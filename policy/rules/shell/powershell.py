@@ -92,6 +92,8 @@ def _analyse(text: str, depth: int, nested: Nested | None) -> Analysis:
     if len(text) > MAX_COMMAND_CHARS:
         return Analysis(failed="too large")
     text = powershell_blanks(text)
+    if not text.strip():
+        return Analysis()  # an empty script runs nothing (the grammar wants one statement: it would say error)
     if depth > MAX_TEXT_DEPTH:
         return Analysis(failed="too deeply nested")
     walker = Walker(nested, depth)

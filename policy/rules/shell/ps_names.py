@@ -216,10 +216,12 @@ COMMON_SWITCHES: frozenset[str] = frozenset(
     {"recurse", "force", "whatif", "confirm", "verbose", "debug", "passthru", "wait", "asjob"}
     | {"nonewwindow", "noprofile", "nologo", "noninteractive", "noexit", "append", "noclobber", "raw"}
     | {"container", "directory", "file", "hidden", "system", "followsymlink", "loaduserprofile"}
-    | {"useshellexecute", "usebasicparsing", "stream", "allowclobber", "global", "list", "all"}
+    | {"useshellexecute", "usebasicparsing", "allowclobber", "global", "list", "all"}
 )
 SWITCHES_BY_COMMAND: dict[str, frozenset[str]] = {
     "get-childitem": frozenset({"name"}),
+    # `Out-String -Stream` is a switch; elsewhere `-Stream` names a file's data stream (`Remove-Item x -Stream y`).
+    "out-string": frozenset({"stream"}),
     "remove-item": frozenset(),
     "stop-process": frozenset(),
     "set-executionpolicy": frozenset(),
