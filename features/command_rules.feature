@@ -1702,3 +1702,23 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When PowerShell is asked to run "Set-Content C:\p\.vscode\tasks.json '{"tasks": [{"label": "build"}]}'"
     Then the call hits no rule
+
+  @S-RULE-198
+  Scenario: Another agent handed a task asks, and one with its approvals off is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "claude -p "tidy the repository""
+    Then the call hits rule "agent-delegation" with action "ask"
+    When PowerShell is asked to run "codex exec --full-auto "clean up old files""
+    Then the call hits rule "agent-unattended" with action "deny"
+    When PowerShell is asked to run "claude --version"
+    Then the call hits no rule
+
+  @S-RULE-199
+  Scenario: A client's server list changed by its CLI, and Windows-MCP started outside the gateway, are refused
+    Given the built-in command rules
+    When PowerShell is asked to run "claude mcp add windows -- uvx windows-mcp"
+    Then the call hits rule "self-protection" with action "deny"
+    When PowerShell is asked to run "uvx windows-mcp --transport sse --port 8000"
+    Then the call hits rule "self-protection" with action "deny"
+    When PowerShell is asked to run "claude mcp list"
+    Then the call hits no rule

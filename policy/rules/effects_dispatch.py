@@ -14,6 +14,7 @@ import functools
 import re
 from collections.abc import Mapping
 
+from policy.rules.effects_agents import agent_effects
 from policy.rules.effects_browsers import BROWSER_PROGRAMS
 from policy.rules.effects_common import (
     NAMED,
@@ -227,6 +228,7 @@ def effects_of(op: Operation) -> Effects:
     found += program_console(op)  # `regedit`, `secpol.msc` opened (S-RULE-154)
     found += file_servers(op)  # `python -m http.server` serves its folder to the network (S-RULE-170)
     found += external_deletes(op)  # `terraform destroy`, `aws s3 rb`, `git push --force` (S-RULE-177)
+    found += agent_effects(op)  # another agent handed the work, an MCP server list changed (S-RULE-198, S-RULE-199)
     # `start ms-appinstaller:?source=https://…` installs what the address serves (S-RULE-166), however it is opened.
     opened = [e.target for e in found if e.kind is EffectKind.EXECUTE]
     if op.shell == "program" and program_stem(op.name) == "explorer":

@@ -17,6 +17,7 @@ import posixpath
 import re
 import shlex
 
+from policy.rules.effects_agents import agent_effects
 from policy.rules.effects_common import (
     NAMED,
     RECURSIVE,
@@ -31,7 +32,7 @@ from policy.rules.effects_common import (
 )
 from policy.rules.effects_downloads import download_writes
 from policy.rules.effects_packages import package_sources
-from policy.rules.shell.ops import Effect, EffectKind, Value
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 K = EffectKind
 
@@ -183,6 +184,8 @@ def linux_effects(name: str, words: tuple[Value, ...], depth: int = 0) -> Effect
             out += linux_effects("bash", tuple(parts[1:]), depth + 1)
         elif verb not in _NO_FILES:
             out += _command(verb, [_placed(w, cwd) for w in parts[1:]])
+        # another agent, or Windows-MCP, started inside the distribution (S-RULE-198, S-RULE-199)
+        out += agent_effects(Operation(shell="program", name=verb, args=tuple(parts[1:])))
     return tuple(out)
 
 

@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from policy.decision import RuleHit
+from policy.rules.effects_agents import AGENT, UNATTENDED, UNGATED_UPSTREAM
 from policy.rules.effects_common import (
     CLIPBOARD,
     LANDED,
@@ -499,6 +500,20 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         remedy="work on other paths; to check the gateway, ask the user to run `winmcp-gateway doctor`.",
         contents=True,
         unpacked_into=True,
+    ),
+    # Windows-MCP started outside the gateway (S-RULE-199): a second desktop controller nothing stands in front of.
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=frozenset({K.EXECUTE}),
+        places=None,
+        verdict="deny",
+        risk=_SP,
+        reason="The call would start Windows-MCP outside the gateway ({detail}): a second desktop controller with "
+        "no rules, approvals or audit in front of it, which any program on this machine could drive; the agent "
+        "may not lift its own guard.",
+        remedy="use the tools here, which already reach Windows-MCP through the gateway.",
+        condition=_marked(UNGATED_UPSTREAM),
     ),
     EffectRule(
         id=_SP,
@@ -1227,6 +1242,34 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "cluster's, a repository host's, a database's or a container's, which nothing here can bring back; a "
         "person must approve it.",
         remedy="list what it would delete (the tool's `list`/`get`/`show` command, or `--dry-run`) and ask the user.",
+    ),
+    # Another AI agent handed a task (S-RULE-198): what it does goes through its own tools, never the gateway's
+    # judgement or audit. With its own approvals off nobody is asked about any of it: the guard taken away.
+    EffectRule(
+        id="agent-unattended",
+        category="security-weakening",
+        effects=frozenset({K.EXECUTE}),
+        places=None,
+        verdict="deny",
+        risk="security-weakening",
+        reason="This starts another AI agent with its own approvals turned off ({detail}): every command, edit and "
+        "download it makes would run without the gateway's rules, without a person's approval and outside the "
+        "audit. Never done through the agent.",
+        remedy="do the work step by step with the tools here, or ask the user to run that agent themselves.",
+        condition=_marked(UNATTENDED),
+    ),
+    EffectRule(
+        id="agent-delegation",
+        category="security-weakening",
+        effects=frozenset({K.EXECUTE}),
+        places=None,
+        verdict="ask",
+        risk="security-weakening",
+        reason="This hands a task to another AI agent ({detail}): its task is plain language the rules cannot "
+        "read, and what it runs goes through its own tools, not through the gateway or its audit; a person must "
+        "approve it.",
+        remedy="do the work step by step with the tools here, or ask the user to run that agent themselves.",
+        condition=_marked(AGENT),
     ),
     # A remote-control program installed or started (S-RULE-169): a support scam's first step, ransomware's way
     # back in, and an everyday tool too: a person decides. Last, so a share's or a download's verdict stands first.

@@ -5101,6 +5101,40 @@ ORDINARY += [
     ("PowerShell", _ps(r"Set-Content C:\t\empty.ps1 ''")),
 ]
 
+# Another AI agent handed the work (S-RULE-198); an MCP server list changed by a client's CLI, and Windows-MCP
+# started outside the gateway (S-RULE-199).
+DANGEROUS += [
+    ("PowerShell", _ps('claude -p "tidy the repository"'), "agent-delegation"),
+    ("PowerShell", _ps('codex exec "update the dependencies"'), "agent-delegation"),
+    ("PowerShell", _ps('claude -p "clean up my files" --dangerously-skip-permissions'), "agent-unattended"),
+    ("PowerShell", _ps('codex exec --full-auto "clean up"'), "agent-unattended"),
+    ("PowerShell", _ps('gemini -p "clean up" --yolo'), "agent-unattended"),
+    ("PowerShell", _ps("npx '@openai/codex' exec --dangerously-bypass-approvals-and-sandbox x"), "agent-unattended"),
+    ("PowerShell", _ps("wsl claude -p x --dangerously-skip-permissions"), "agent-unattended"),
+    (
+        "App",
+        _app_exe(r"C:\Users\me\AppData\Roaming\npm\claude.cmd", ["-p", "x", "--dangerously-skip-permissions"], r"C:\t"),
+        "agent-unattended",
+    ),
+    ("PowerShell", _ps("claude mcp add windows -- uvx windows-mcp"), "self-protection"),
+    ("PowerShell", _ps("codex mcp add win -- uvx windows-mcp"), "self-protection"),
+    (
+        "PowerShell",
+        _ps("""code --add-mcp '{"name":"win","command":"uvx","args":["windows-mcp"]}'"""),
+        "self-protection",
+    ),
+    ("PowerShell", _ps("uvx windows-mcp --transport sse --port 8000"), "self-protection"),
+    ("PowerShell", _ps("python -m windows_mcp"), "self-protection"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("claude --version")),
+    ("PowerShell", _ps("claude mcp list")),
+    ("PowerShell", _ps("codex --help")),
+    ("PowerShell", _ps(r"code C:\t\proj")),
+    ("PowerShell", _ps("pipx install windows-mcp")),
+    ("App", {"mode": "launch", "name": "Copilot"}),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -5119,6 +5153,8 @@ CATEGORY_OF: dict[str, str] = {
     "environment-change": "tampering",
     "permission-change": "tampering",
     "mark-of-the-web": "security-weakening",
+    "agent-delegation": "security-weakening",
+    "agent-unattended": "security-weakening",
     "credential-access": "credential-access",
     "credential-prompt-command": "credential-access",
     "security-weakening": "security-weakening",

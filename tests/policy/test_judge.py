@@ -308,6 +308,9 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.DISK_LOCK, "C:", detail="Enable-BitLocker"), "disk-encryption", "ask"),
     (fx(K.WRITE, r"C:\Users\me", detail="icacls /deny", extra=(("permissions", "true"),)), "permission-change", "ask"),
     (fx(K.WRITE, r"C:\t\x.exe", detail="Unblock-File", extra=(("zone_mark", "removed"),)), "mark-of-the-web", "ask"),
+    (fx(K.EXECUTE, "claude", extra=(("agent", "Claude Code"),)), "agent-delegation", "ask"),
+    (fx(K.EXECUTE, "codex", extra=(("agent", "Codex"), ("unattended", "--yolo"))), "agent-unattended", "deny"),
+    (fx(K.EXECUTE, "windows-mcp", extra=(("ungated-upstream", "uvx"),)), "self-protection", "deny"),
     (
         fx(
             K.REGISTRY_SET,
@@ -413,7 +416,7 @@ ALLOWED_IDS = {
     "registry-delete-machine-hive", "registry-delete-top-key", "environment-change", "kill-desktop-shell",
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
     "device-change", "copy-over-protected", "admin-console", "remote-control", "external-delete",
-    "disk-encryption", "permission-change", "mark-of-the-web",
+    "disk-encryption", "permission-change", "mark-of-the-web", "agent-unattended", "agent-delegation",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

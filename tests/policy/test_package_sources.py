@@ -96,7 +96,7 @@ def test_a_package_from_an_address_is_a_download_that_runs(command: str) -> None
         "pip install file:///C:/wheels/x.whl",
         "pip install -i https://pypi.org/simple requests",
         "python -m pip install --upgrade pip",
-        "uvx windows-mcp",
+        "uvx ruff check .",
         "uvx ruff check https://example.com",  # the tool's own argument, not a source
         "npm install",
         "npm install ./local/pkg",

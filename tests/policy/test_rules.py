@@ -323,6 +323,8 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "mark-of-the-web",
         "admin-console",
         "external-delete",
+        "agent-unattended",
+        "agent-delegation",
         "remote-control",
         "dynamic-command",
         "unparsed-command",
