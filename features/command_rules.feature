@@ -1722,3 +1722,19 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "self-protection" with action "deny"
     When PowerShell is asked to run "claude mcp list"
     Then the call hits no rule
+
+  @S-RULE-200
+  Scenario: Freezing a protected process with pssuspend is refused as its kill
+    Given the built-in command rules
+    When PowerShell is asked to run "pssuspend lsass"
+    Then the call hits rule "kill-critical-process" with action "deny"
+    When PowerShell is asked to run "pssuspend -r lsass"
+    Then the call hits no rule
+
+  @S-RULE-201
+  Scenario: Windows-MCP's own code is off limits to the agent
+    Given the built-in command rules guarding the gateway's own files
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\venv\\Lib\\site-packages\\windows_mcp\\tools.py", "content": "x"}
+    Then the call hits rule "self-protection" with action "deny"
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\venv\\Lib\\site-packages\\windows_mcp\\tools.py"}
+    Then the call hits no rule

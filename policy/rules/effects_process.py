@@ -111,6 +111,19 @@ def _taskkill(op: Operation) -> Effects:
     return tuple(out)
 
 
+def _pssuspend(op: Operation) -> Effects:
+    # Sysinternals' `pssuspend` freezes a process until it is resumed (`-r`): lsass frozen hangs every sign-in, a
+    # security tool frozen stops watching, the gateway frozen holds every call (S-RULE-200). Judged as its kill.
+    argv = argv_of(op)
+    if argv.flag("r"):
+        return ()
+    words = [w for w in argv.positionals(("u", "p")) if not unquote(w).startswith("\\\\")]
+    target = words[0] if words else None
+    if target is not None and unquote(target).isdigit():
+        target = f"pid:{unquote(target)}"
+    return (_kill(target, False, "pssuspend"),)
+
+
 def _tskill(op: Operation) -> Effects:
     words = argv_of(op).positionals()
     target = words[0] if words else None
@@ -433,6 +446,8 @@ PROCESS_PROGRAMS: Mapping[str, Handler] = {
     "tskill": _tskill,
     "pskill": _tskill,
     "pskill64": _tskill,
+    "pssuspend": _pssuspend,
+    "pssuspend64": _pssuspend,
     "cmd": _cmd_program,
     "powershell": _powershell_program,
     "pwsh": _powershell_program,

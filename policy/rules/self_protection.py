@@ -188,7 +188,16 @@ _CLIENT_CONFIG = "(?:" + "|".join(dict.fromkeys(_named_file(file) for _, file in
 # Python runs these at every start, in every program, the gateway included: `sitecustomize.py`,
 # `usercustomize.py`, and a `.pth` file's `import` lines in a site-packages folder.
 _PYTHON_STARTUP = r"(?:(?:site|user)customize\.py|site-packages/[^/\s'\"]+\.pth)"
-_GUARDED_FILE = r"(?:" + _CLIENT_CONFIG + "|" + _PYTHON_STARTUP + r")"
+# Windows-MCP's own code (S-RULE-201): its package in any Python environment (a uv tool's, uv's cache, a venv),
+# a uv tool's whole folder, its launcher, and a wheel or sdist of it (installed, it replaces the package). The
+# gateway trusts what each upstream tool does: rewritten, a harmless-looking tool (`Snapshot`) could run anything,
+# and the change would outlive the session.
+_UPSTREAM_CODE = (
+    r"(?:(?:site-packages|archive-v0/[^/\s'\"]+)/windows_mcp|uv/tools/windows-mcp)(?:/[^\s'\"]*)?"
+    r"|(?:bin|scripts)/windows-mcp\.exe"  # its launcher in a folder (`/im windows-mcp.exe` names a process)
+    r"|windows[-_.]mcp-\d[^/\s'\"]*\.(?:whl|tar\.gz|zip)"  # a build of it to install over it
+)
+_GUARDED_FILE = r"(?:" + _CLIENT_CONFIG + "|" + _PYTHON_STARTUP + "|" + _UPSTREAM_CODE + r")"
 _GUARDED_FILE_PATH = re.compile(r"(?:^|/)" + _GUARDED_FILE + r"$")
 _GUARDED_FILE_TEXT = re.compile(r"(?:(?<=[/\s'\"=,(])|^)" + _GUARDED_FILE + r"(?![\w.-])")
 # FileSystem modes that change the file at `path` (copy changes only its destination).
@@ -216,6 +225,15 @@ def _guarded_file_named(tool: str, args: Mapping[str, object], texts: Sequence[s
 
 
 def _guarded_file_hit(named: str) -> RuleHit:
+    if re.fullmatch(_UPSTREAM_CODE, named):
+        return RuleHit(
+            rule_id=SELF_PROTECTION_ID,
+            action="deny",
+            risk="self-protection",
+            reason=f"The call would change or name Windows-MCP's own code ({named}): the gateway judges each call "
+            "by what that tool does, and a rewritten tool could do anything under a harmless name, at every later "
+            "start too. Instead, ask the user to update or repair Windows-MCP.",
+        )
     if re.fullmatch(_PYTHON_STARTUP, named):
         return RuleHit(
             rule_id=SELF_PROTECTION_ID,

@@ -5135,6 +5135,21 @@ ORDINARY += [
     ("App", {"mode": "launch", "name": "Copilot"}),
 ]
 
+# A process frozen with pssuspend (S-RULE-200); Windows-MCP's own code (S-RULE-201).
+DANGEROUS += [
+    ("PowerShell", _ps("pssuspend lsass"), "kill-critical-process"),
+    ("PowerShell", _ps("pssuspend64 -accepteula MsMpEng.exe"), "kill-critical-process"),
+    ("FileSystem", _fs("write", r"C:\venv\Lib\site-packages\windows_mcp\tools.py", content="x"), "self-protection"),
+    ("PowerShell", _ps(r"Copy-Item C:\t\evil.exe C:\Users\me\.local\bin\windows-mcp.exe"), "self-protection"),
+    ("PowerShell", _ps(r"pip install --force-reinstall C:\t\windows_mcp-9.9-py3-none-any.whl"), "self-protection"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("pssuspend notepad")),
+    ("PowerShell", _ps("pssuspend -r lsass")),
+    ("FileSystem", _fs("read", r"C:\venv\Lib\site-packages\windows_mcp\tools.py")),
+    ("PowerShell", _ps("pip install windows-mcp==0.8.8")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
