@@ -1738,3 +1738,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "self-protection" with action "deny"
     When "FileSystem" is called with {"mode": "read", "path": "C:\\venv\\Lib\\site-packages\\windows_mcp\\tools.py"}
     Then the call hits no rule
+
+  @S-RULE-202
+  Scenario: Talking MCP to a server on this machine directly is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "Invoke-RestMethod http://localhost:8000/mcp -Method Post -Body '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'"
+    Then the call hits rule "self-protection" with action "deny"
+    When PowerShell is asked to run "Invoke-RestMethod http://localhost:3000/api/items"
+    Then the call hits no rule

@@ -39,6 +39,7 @@ from policy.rules.effects_network import (
     NETWORK_METHODS,
     NETWORK_PROGRAMS,
     fetches,
+    local_mcp,
     uploads,
 )
 from policy.rules.effects_packages import PACKAGE_CMDLETS, PACKAGE_PROGRAMS, appinstaller_uri
@@ -229,6 +230,7 @@ def effects_of(op: Operation) -> Effects:
     found += file_servers(op)  # `python -m http.server` serves its folder to the network (S-RULE-170)
     found += external_deletes(op)  # `terraform destroy`, `aws s3 rb`, `git push --force` (S-RULE-177)
     found += agent_effects(op)  # another agent handed the work, an MCP server list changed (S-RULE-198, S-RULE-199)
+    found += local_mcp(op)  # an MCP server on this machine called directly, around the gateway (S-RULE-202)
     # `start ms-appinstaller:?source=https://…` installs what the address serves (S-RULE-166), however it is opened.
     opened = [e.target for e in found if e.kind is EffectKind.EXECUTE]
     if op.shell == "program" and program_stem(op.name) == "explorer":

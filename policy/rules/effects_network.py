@@ -519,6 +519,52 @@ def fetches(op: Operation) -> Effects:
     )
 
 
+# An MCP server on this machine reached directly (S-RULE-202): its endpoint's path (`/mcp` streamable HTTP, `/sse`
+# and `/messages` the SSE transport), or a JSON-RPC method of MCP's anywhere in what the request is given.
+LOCAL_MCP = "local-mcp"  # an `extra` key: the address of an MCP server on this machine a call talks to
+_MCP_PATH = re.compile(r"^/(?:[^?#]*/)?(?:mcp|sse|messages)/?$", re.IGNORECASE)
+_MCP_METHOD = re.compile(
+    r"\b(?:tools/(?:call|list)|resources/(?:read|list|subscribe)|prompts/(?:get|list)|notifications/initialized)\b"
+    r"|[\"']initialize[\"']"
+)
+_LOCAL_NAMES = frozenset({"localhost", "0.0.0.0", "::", "::1", "ip6-localhost"})
+
+
+def _is_local(host: str | None) -> bool:
+    if host is None:
+        return False
+    host = host.lower()
+    if host in _LOCAL_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def local_mcp(op: Operation) -> Effects:
+    """A request to an MCP server on this machine (S-RULE-202): with Windows-MCP served over HTTP, the agent would
+    call its tools around the gateway. Any operation handed a local `http(s)://` address whose path is an MCP
+    endpoint (Windows-MCP's own: `/mcp`, `/sse`, `/messages`), or that is handed an MCP method (`tools/call`)
+    beside a local address. A body built from a hashtable in another statement is not seen (README limits)."""
+    values = [unquote(v) for v in (*op.args, *(v for _, v in op.params)) if v is not None]
+    addresses = [v for v in values if v.lower().startswith(("http://", "https://")) and _is_local(_host(v))]
+    if not addresses:
+        return ()
+    mcp = any(_MCP_METHOD.search(text) for text in (*values, op.text))
+    found = []
+    for address in addresses:
+        try:
+            path = urlsplit(address).path
+        except ValueError:
+            path = ""
+        if mcp or _MCP_PATH.match(path or "/"):
+            found.append(
+                effect(K.EXECUTE, address, f"{display(op.name)} to an MCP server here", extra=((LOCAL_MCP, address),))
+            )
+    return tuple(found)
+
+
 def uploads(op: Operation) -> Effects:
     """The uploads of an operation whose own table says something else too (iwr, BITS, curl, bitsadmin, Copy-Item)."""
     if op.shell == "powershell":

@@ -43,6 +43,7 @@ from policy.rules.effects_common import (
 )
 from policy.rules.effects_consoles import CONSOLE
 from policy.rules.effects_git import DISCARDS
+from policy.rules.effects_network import LOCAL_MCP
 from policy.rules.effects_remote_control import REMOTE_CONTROL
 from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.paths import candidate_paths, canonical_key, is_remote
@@ -514,6 +515,20 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "may not lift its own guard.",
         remedy="use the tools here, which already reach Windows-MCP through the gateway.",
         condition=_marked(UNGATED_UPSTREAM),
+    ),
+    # An MCP server on this machine called directly (S-RULE-202): if it is Windows-MCP served over HTTP, every tool
+    # call would go around the gateway.
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=frozenset({K.EXECUTE}),
+        places=None,
+        verdict="deny",
+        risk=_SP,
+        reason="The call would talk to an MCP server on this machine directly ({target}): if it is Windows-MCP, its "
+        "tools would run around the gateway, with no rules, approvals or audit; the agent may not lift its own guard.",
+        remedy="use the tools here, which reach Windows-MCP through the gateway.",
+        condition=_marked(LOCAL_MCP),
     ),
     EffectRule(
         id=_SP,

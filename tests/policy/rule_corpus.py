@@ -5150,6 +5150,21 @@ ORDINARY += [
     ("PowerShell", _ps("pip install windows-mcp==0.8.8")),
 ]
 
+# An MCP server on this machine called directly (S-RULE-202).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps("""irm http://localhost:8000/mcp -Method Post -Body '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'"""),
+        "self-protection",
+    ),
+    ("PowerShell", _ps("curl.exe http://127.0.0.1:8000/sse"), "self-protection"),
+    ("PowerShell", _ps("[Net.Http.HttpClient]::new().PostAsync('http://localhost:8000/mcp', $c)"), "self-protection"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Invoke-RestMethod http://localhost:3000/api/items")),
+    ("PowerShell", _ps("irm https://mcp.example.com/mcp -Method Post -Body '{}'")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -467,7 +467,7 @@ REPAIRED = [
     (
         "[Windows.Security.Credentials.PasswordVault, Windows.Security.Credentials, ContentType=WindowsRuntime]::new()"
         ".RetrieveAll()",
-        "?.retrieveall",
+        "windows.security.credentials.passwordvault.retrieveall",  # `::new()` makes an object of its type
         {},
         (),
     ),

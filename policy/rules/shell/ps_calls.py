@@ -223,6 +223,8 @@ class MethodCalls(Folder):
         self.record("dotnet", f"{type_name}::{method}", (), recorded, text)
         if type_name in TARGETED_TYPES and method == "new":  # `[IO.FileInfo]::new('C:\\x')`
             return ObjectRef("dotnet", type_name, texts[0] if texts else None)
+        if method == "new":  # `[Net.Http.HttpClient]::new().PostAsync(…)`: an object of that type, as New-Object makes
+            return ObjectRef("dotnet", type_name)
         if type_name == _POWERSHELL_TYPE and method == "create":
             return ObjectRef("engine", "powershell")  # a pipeline of its own: what it is given runs (S-RULE-50)
         if type_name == "system.io.path" and method in ("combine", "join"):
