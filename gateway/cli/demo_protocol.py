@@ -47,7 +47,11 @@ async def _approval_round(demo: DemoSteps, config: Path, events_path: Path) -> N
         demo.say(f"  → PowerShell {json.dumps(args)}   (a 2026-07-28 client: the era without mid-call requests)")
         first = await client.session.call_tool("PowerShell", args, allow_input_required=True)
         keys = sorted((first.input_requests or {}) if isinstance(first, types.InputRequiredResult) else {})
-        demo.say(f"  ← InputRequiredResult asking {keys} with the gateway's signed requestState")
+        if isinstance(first, types.InputRequiredResult):
+            demo.say(f"  ← InputRequiredResult asking {keys} with the gateway's signed requestState")
+        else:  # say what came instead, so a failed check below explains itself
+            shown = " ".join(c.text for c in first.content if isinstance(c, types.TextContent))[:300]
+            demo.say(f"  ← {type(first).__name__} instead of a round: {shown}")
         demo.check(keys == ["winmcp-approval"], "the gateway's own approval round, told apart by its key")
         demo.check(_shell_runs(events_path) == 0, "nothing ran on the desktop while the person decides")
         assert isinstance(first, types.InputRequiredResult)
