@@ -212,6 +212,11 @@ def _query_option(tool: str, names: tuple[str, ...]) -> Reader:
     return reader
 
 
+def _sqlite(words: Words) -> str | None:
+    """`sqlite3 app.db "DROP TABLE users"`, `-cmd "…"`: every statement is one of its words after the file."""
+    return _query(" ".join(w for w in words if w), "sqlite3")
+
+
 def _redis(words: Words) -> str | None:
     found = next((w for w in map(lower, words) if w in _REDIS_FLUSH), None)
     return None if found is None else f"redis-cli {found}"
@@ -264,6 +269,8 @@ _PROGRAMS: Mapping[str, Reader] = {
     "mongosh": _query_option("mongosh", ("--eval",)),
     "mongo": _query_option("mongo", ("--eval",)),
     "redis-cli": _redis,
+    "sqlite3": _sqlite,
+    "sqlite": _sqlite,
     "docker": _docker("docker"),
     "podman": _docker("podman"),
     "docker-compose": _compose,

@@ -5165,6 +5165,10 @@ ORDINARY += [
     ("PowerShell", _ps("irm https://mcp.example.com/mcp -Method Post -Body '{}'")),
 ]
 
+# A local SQLite database's table dropped (S-RULE-177).
+DANGEROUS += [("PowerShell", _ps(r'sqlite3 C:\Users\me\app.db "DROP TABLE users"'), "external-delete")]
+ORDINARY += [("PowerShell", _ps(r'sqlite3 C:\Users\me\app.db "SELECT count(*) FROM users"'))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
