@@ -87,6 +87,9 @@ NAMED = "named"
 # The target of an UPLOAD of the clipboard's text (`Get-Clipboard | irm … -Method Post`, S-RULE-136): no file, so
 # `judge.resolve_target` shows it as words, never as a path under some folder.
 CLIPBOARD = "<clipboard>"
+# The target of an UPLOAD that forwards a mailbox's mail from now on (`New-InboxRule -ForwardTo`, S-RULE-203): no
+# file, so `judge.resolve_target` shows it as words.
+MAILBOX = "<mailbox>"
 # A write that changes a file's attributes, times or permissions, not its content (`(Get-Item X).Attributes = …`):
 # done to each file of a listing it is not the tree's content overwritten (`effects_values.every_file`, S-RULE-134).
 METADATA: tuple[tuple[str, str], ...] = (("metadata", "true"),)

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from policy.rules.effects_common import (
     LANDED,
+    MAILBOX,
     RECURSIVE,
     REMOTE_SPEC,
     Effects,
@@ -323,6 +324,50 @@ def _storage_upload(op: Operation) -> Effects:
     )
 
 
+# A mailbox's mail sent on to another address from now on (S-RULE-203): an inbox rule, the mailbox's own forwarding,
+# an organisation's transport rule, a Graph message rule. Each named parameter that forwards, by its full name (the
+# Exchange cmdlets' parameters are named in full in practice; a prefix is expanded where it is unambiguous).
+_INBOX_FORWARDS = ("ForwardTo", "ForwardAsAttachmentTo", "RedirectTo")
+_TRANSPORT_FORWARDS = ("BlindCopyTo", "RedirectMessageTo", "CopyTo", "AddToRecipients")
+_MAIL_FORWARD_CMDLETS = (
+    ("New-InboxRule", _INBOX_FORWARDS),
+    ("Set-InboxRule", _INBOX_FORWARDS),
+    ("Set-Mailbox", ("ForwardingSmtpAddress", "ForwardingAddress")),
+    ("New-TransportRule", _TRANSPORT_FORWARDS),
+    ("Set-TransportRule", _TRANSPORT_FORWARDS),
+    ("New-MgUserMailFolderMessageRule", ("BodyParameter", "Actions")),
+    ("Update-MgUserMailFolderMessageRule", ("BodyParameter", "Actions")),
+)
+# lower-case cmdlet name → (its display name, its forwarding parameters' display names)
+_MAIL_FORWARDS: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    cmdlet.lower(): (cmdlet, parameters) for cmdlet, parameters in _MAIL_FORWARD_CMDLETS
+}
+_GRAPH_FORWARD = re.compile(r"forwardto|redirectto|forwardasattachmentto", re.IGNORECASE)
+_NO_ADDRESS = frozenset({"", "$null", "null", "''", '""'})
+
+
+def _graph_forwards(value: Value, text: str) -> bool:
+    """Whether a Graph message rule's body forwards: its text says so, or it is held elsewhere (`$body`) and not
+    known. A hashtable written in the command is read from the command's text (the analyser folds it to no text)."""
+    if _GRAPH_FORWARD.search((value or "") + text):
+        return True
+    return value is None and "@{" not in text
+
+
+def _mail_forward(op: Operation) -> Effects:
+    cmdlet, names = _MAIL_FORWARDS[op.name]
+    found: list[Effect] = []
+    for key, value in op.params:
+        name = next((n for n in names if n.lower().startswith(key) and len(key) >= 4), None)
+        if name is None or (value is not None and unquote(value).strip().lower() in _NO_ADDRESS):
+            continue  # another parameter, or forwarding turned off (`-ForwardingSmtpAddress $null`)
+        if op.name.endswith("messagerule") and not _graph_forwards(value, op.text):
+            continue  # a Graph rule that only moves or flags mail
+        shown = f"{cmdlet} -{name} {unquote(value) if value is not None else '(not known)'}"
+        found.append(effect(K.UPLOAD, MAILBOX, shown))
+    return tuple(found)
+
+
 def _ftp(op: Operation) -> Effects:
     """`ftp -s:cmds.txt host`: a scripted session, whose `put`/`send` lines send files; the script is not read, so
     what is sent is not known (S-RULE-194). An interactive `ftp host` reads the person's keyboard, not the agent's."""
@@ -414,6 +459,7 @@ NETWORK_CMDLETS: Mapping[str, Handler] = {
     },
     "send-mailmessage": _mail,
     **dict.fromkeys(_STORAGE_UPLOADS, _storage_upload),
+    **dict.fromkeys(_MAIL_FORWARDS, _mail_forward),
 }
 
 NETWORK_PROGRAMS: Mapping[str, Handler] = {

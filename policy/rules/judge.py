@@ -34,6 +34,7 @@ from policy.rules.effects_agents import AGENT, UNATTENDED, UNGATED_UPSTREAM
 from policy.rules.effects_common import (
     CLIPBOARD,
     LANDED,
+    MAILBOX,
     NAMED,
     PERMISSIONS,
     RECURSIVE,
@@ -1337,6 +1338,8 @@ def resolve_target(effect: Effect, *, gateway_paths: Sequence[str] = ()) -> Targ
         return Target(shown="(not known)")
     if raw == CLIPBOARD:
         return Target(shown="the clipboard's text")
+    if raw == MAILBOX:
+        return Target(shown="the mailbox's mail from now on")
     kind = effect.kind
     if kind in PROCESS_EFFECTS:
         return Target(shown=_shorten(canonical_process(raw) or raw))
