@@ -134,6 +134,14 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     Then the result is refused with APPROVAL_REQUIRED
     And the desktop received nothing
 
+  @S-RULE-204
+  Scenario: Code typed into a notebook's cell asks a person, and nothing is typed
+    Given a gateway in front of the simulated desktop "jupyter-notebook"
+    When the model takes a Snapshot with {}
+    And the model calls "Type" with {"text": "import shutil; shutil.rmtree('C:/Users')", "loc": [1060, 250]}
+    Then the result is refused with APPROVAL_REQUIRED
+    And the desktop received nothing
+
   @S-RULE-108
   Scenario: A command typed into a Remote Desktop session is judged as a console's, and nothing is typed
     Given a gateway in front of the simulated desktop "remote-desktop"

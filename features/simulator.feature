@@ -67,7 +67,7 @@ Feature: Simulated Windows-MCP — the test bed that impersonates upstream 0.8.8
 
   @S-SIM-05
   Scenario: The built-in scenarios are listed, and each serves a Snapshot
-    Then the built-in scenarios are default, hidpi, dual-right, dual-negative, settings, empty, truncated, browser, user-control, console-powershell, console-cmd, windows-terminal, run-box, taskmgr-run, explorer-address, explorer-system32, browser-address, uac-prompt, notepad, python-repl, remote-desktop, vscode-terminal, large, private, private-background and private-dual
+    Then the built-in scenarios are default, hidpi, dual-right, dual-negative, settings, empty, truncated, browser, user-control, console-powershell, console-cmd, windows-terminal, run-box, taskmgr-run, explorer-address, explorer-system32, browser-address, uac-prompt, notepad, python-repl, remote-desktop, vscode-terminal, jupyter-notebook, large, private, private-background and private-dual
     And every built-in scenario but user-control answers Snapshot with upstream's Cursor Position line
 
   @S-SIM-05

@@ -132,6 +132,14 @@ _INTERPRETER_TITLES = re.compile(
     rf"|(?:command prompt|(?:.*\\)?cmd(?:\.exe)?|(?:windows )?powershell|pwsh) - (?:.*\\)?{_INTERPRETER_NAMES}"
     rf"(?:\.exe)?(?: .*)?"
 )
+# A notebook (S-RULE-204): a cell runs what is typed into it as code (Shift+Enter), with the person's files and
+# sign-ins. Jupyter's and Colab's tabs in a browser, a `.ipynb` open in an editor. A browser's undocked developer
+# tools (`DevTools - <address>`) run JavaScript in the page, with the person's session on that site.
+_NOTEBOOK_PAGE = re.compile(r".*(?:\.ipynb\b|\bjupyterlab\b|\bjupyter notebook\b|\bcolaboratory\b|[-\u2014] colab\b).*")
+_EDITOR_TITLE = re.compile(
+    r".* [-\u2014] (?:visual studio code|vs code|cursor|windsurf|vscodium|pycharm|dataspell)\b.*"
+)
+_DEVTOOLS_TITLE = re.compile(r"devtools - .*")
 _CREDENTIAL_TITLES = frozenset({"user account control", "windows security", "credential dialog xaml host"})
 _RUN_TITLES = {"run": "the Run box", "create new task": "Task Manager's Create new task box"}
 _RUN_TITLES["run new task"] = _RUN_TITLES["create new task"]
@@ -188,6 +196,18 @@ def is_interpreter_title(title: str) -> bool:
     return _INTERPRETER_TITLES.fullmatch(_title(title)) is not None
 
 
+def is_notebook_title(title: str) -> bool:
+    """Whether a window is a notebook or a browser's developer tools: `Untitled.ipynb - JupyterLab - Google Chrome`,
+    `x.ipynb - Colab - Microsoft Edge`, `analysis.ipynb - proj - Visual Studio Code`, `DevTools - example.com/`. A
+    page or document that only mentions one (`Jupyter (moon) - Wikipedia - …`, `jupyter notes.md - …`) is not."""
+    folded = _fold(title)
+    if _DEVTOOLS_TITLE.fullmatch(folded):
+        return True
+    if is_browser_title(title):
+        return _NOTEBOOK_PAGE.fullmatch(folded) is not None
+    return _EDITOR_TITLE.fullmatch(folded) is not None and ".ipynb" in folded
+
+
 def is_remote_screen_title(title: str) -> bool:
     """Whether a window title is a remote or virtual machine's screen (Remote Desktop, Hyper-V, VMware,
     VirtualBox, Windows Sandbox, a VNC or remote-support viewer): typed text there may reach a shell."""
@@ -242,6 +262,10 @@ class _View:
             return _Place(TypingTarget.CREDENTIAL_PROMPT, f"the credential prompt {title!r}")
         if is_interpreter_title(title):
             return _Place(TypingTarget.INTERPRETER, f"the interpreter prompt {title!r}")
+        if is_notebook_title(title):
+            return _Place(
+                TypingTarget.INTERPRETER, f"the notebook or developer tools {title!r}, which run code typed there"
+            )
         if is_console_title(title):
             return _Place(TypingTarget.CONSOLE, f"the console window {title!r}")
         if is_remote_screen_title(title):

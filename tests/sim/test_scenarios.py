@@ -40,6 +40,7 @@ BUILTIN = [
     "python-repl",
     "remote-desktop",
     "vscode-terminal",
+    "jupyter-notebook",
     "large",
     "private",
     "private-background",

@@ -33,6 +33,7 @@ follow what UI Automation reports for each kind of window:
 ``remote-desktop``        "10.0.0.5 - Remote Desktop Connection": another machine's screen, keyboard captured
 ``vscode-terminal``       Visual Studio Code with its integrated terminal "Terminal 1, pwsh" focused below the
                           editor: the window title names a file, only the element names a shell
+``jupyter-notebook``      JupyterLab in Microsoft Edge, a code cell focused: what is typed there runs as Python
 ========================  ================================================================
 """
 
@@ -285,6 +286,28 @@ def vscode_terminal() -> Scenario:
     return _world("vscode-terminal", (win,), ("Visual Studio Code",), focus=win.title, cursor=(1100, 860))
 
 
+def jupyter_notebook() -> Scenario:
+    """A notebook in a browser (S-RULE-204): a code cell runs what is typed into it (Shift+Enter) as Python."""
+    rect = (0, 0, 1920, 1032)
+    x0, t, r, b = rect
+    win = Window(
+        title=f"analysis.ipynb - JupyterLab - {EDGE}", handle=2821190, rect=Rect(*rect), status="Maximized", depth=2,
+        process="msedge.exe", pid=6100,
+        children=(
+            el("Tab Item", "analysis.ipynb - JupyterLab", (x0 + 10, t, x0 + 250, t + 40)),
+            el("Edit", "Address and search bar", (x0 + 200, t + 44, x0 + 1500, t + 80),
+               value="http://localhost:8888/lab/tree/analysis.ipynb"),
+        ),
+        dom=(
+            el("Document", "analysis.ipynb - JupyterLab", (x0, t + 90, r, b), v_scroll=0.0, scroll_point=(960, 600)),
+            el("Button", "Run this cell and advance", (x0 + 400, t + 100, x0 + 430, t + 130)),
+            el("Edit", "Code Cell Content", (x0 + 300, t + 200, r - 100, t + 300), focused=True),
+        ),
+        dom_text=("[1]:", "import pandas as pd"),
+    )  # fmt: skip
+    return _world("jupyter-notebook", (win,), ("Microsoft Edge",), focus=win.title, cursor=(900, 250))
+
+
 CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "console-powershell": console_powershell,
     "console-cmd": console_cmd,
@@ -299,4 +322,5 @@ CONSOLE_SCENARIOS: dict[str, Callable[[], Scenario]] = {
     "python-repl": python_repl,
     "remote-desktop": remote_desktop,
     "vscode-terminal": vscode_terminal,
+    "jupyter-notebook": jupyter_notebook,
 }
