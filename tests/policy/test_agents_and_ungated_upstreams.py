@@ -228,3 +228,27 @@ def test_the_reason_says_windows_mcp_would_run_ungated() -> None:
     """S-RULE-199: the refusal says what would happen."""
     reason = reason_of("uvx windows-mcp")
     assert "outside the gateway" in reason
+
+
+@requirement("S-RULE-198", "S-RULE-199", "S-RULE-202")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("& ('cl'+'aude') -p x --dangerously-skip-permissions", UNATTENDED),
+        ("$o = '--dangerously-' + 'skip-permissions'; claude -p x $o", UNATTENDED),
+        ("$a = @('-p','x','--yolo'); gemini @a", UNATTENDED),
+        ('cmd /c "set F=--full-auto& codex exec %F% x"', UNATTENDED),
+        ('iex "claude -p x --dangerously-skip-permissions"', UNATTENDED),
+        ("Set-Alias c claude; c -p x --dangerously-skip-permissions", UNATTENDED),
+        (
+            "powershell -enc YwBsAGEAdQBkAGUAIAAtAHAAIAB4ACAALQAtAGQAYQBuAGcAZQByAG8AdQBzAGwAeQAtAHMAawBpAHAALQBwAGUAcgBtAG"
+            "kAcwBzAGkAbwBuAHMA",
+            UNATTENDED,
+        ),
+        ("uvx ('windows' + '-mcp')", GUARD),
+        ("$u = 'http://local' + 'host:8000/mcp'; irm $u -Method Post -Body '{}'", GUARD),
+    ],
+)
+def test_built_spellings_are_judged_as_the_spelled_ones(command: str, expected: tuple[str, str]) -> None:
+    """S-RULE-198, S-RULE-199, S-RULE-202: names and flags built from pieces, aliases, encoded commands."""
+    assert ps(command) == expected
