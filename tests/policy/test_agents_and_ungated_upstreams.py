@@ -241,8 +241,8 @@ def test_the_reason_says_windows_mcp_would_run_ungated() -> None:
         ('iex "claude -p x --dangerously-skip-permissions"', UNATTENDED),
         ("Set-Alias c claude; c -p x --dangerously-skip-permissions", UNATTENDED),
         (
-            "powershell -enc YwBsAGEAdQBkAGUAIAAtAHAAIAB4ACAALQAtAGQAYQBuAGcAZQByAG8AdQBzAGwAeQAtAHMAawBpAHAALQBwAGUAcgBtAG"
-            "kAcwBzAGkAbwBuAHMA",
+            "powershell -enc YwBsAGEAdQBkAGUAIAAtAHAAIAB4ACAALQAtAGQAYQBuAGcAZQByAG8AdQBzAGwAeQAtAHMAawBp"
+            "AHAALQBwAGUAcgBtAGkAcwBzAGkAbwBuAHMA",
             UNATTENDED,
         ),
         ("uvx ('windows' + '-mcp')", GUARD),
