@@ -37,6 +37,7 @@ from policy.rules.effects_common import (
     effect,
     landed,
     lower,
+    program_stem,
     targets,
     unquote,
 )
@@ -574,6 +575,11 @@ _MCP_METHOD = re.compile(
     r"|[\"']initialize[\"']"
 )
 _LOCAL_NAMES = frozenset({"localhost", "0.0.0.0", "::", "::1", "ip6-localhost"})
+# What can send a request of its own: the web cmdlets, the HTTP command-line clients, any .NET or COM method
+# (WebClient, HttpClient, WinHttp, XMLHTTP). A browser only opens the address (it cannot call a tool from there
+# without its developer tools, which are judged as a language prompt: S-RULE-204).
+_REQUEST_CMDLETS = frozenset({"invoke-webrequest", "invoke-restmethod"})
+_REQUEST_PROGRAMS = frozenset({"curl", "wget", "wget2", "http", "https", "xh", "httpie"})
 
 
 def _is_local(host: str | None) -> bool:
@@ -593,6 +599,12 @@ def local_mcp(op: Operation) -> Effects:
     call its tools around the gateway. Any operation handed a local `http(s)://` address whose path is an MCP
     endpoint (Windows-MCP's own: `/mcp`, `/sse`, `/messages`), or that is handed an MCP method (`tools/call`)
     beside a local address. A body built from a hashtable in another statement is not seen (README limits)."""
+    if not (
+        (op.shell == "powershell" and op.name in _REQUEST_CMDLETS)
+        or (op.shell in ("program", "cmd") and program_stem(op.name) in _REQUEST_PROGRAMS)
+        or op.shell in ("dotnet", "com")
+    ):
+        return ()
     values = [unquote(v) for v in (*op.args, *(v for _, v in op.params)) if v is not None]
     addresses = [v for v in values if v.lower().startswith(("http://", "https://")) and _is_local(_host(v))]
     if not addresses:

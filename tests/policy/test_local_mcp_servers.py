@@ -40,7 +40,6 @@ CALL = """'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"App"}
         "(New-Object Net.WebClient).UploadString('http://localhost:8000/mcp', '{}')",
         "$h = New-Object Net.Http.HttpClient; $h.PostAsync('http://localhost:8000/mcp', $c)",
         "[Net.Http.HttpClient]::new().PostAsync('http://localhost:8000/mcp', $c)",
-        "Start-Process http://localhost:8000/mcp",
         'cmd /c "curl http://localhost:8000/mcp -d {}"',
     ],
 )
@@ -59,6 +58,8 @@ def test_an_mcp_server_on_this_machine_called_directly_is_refused(command: str) 
         "irm https://mcp.example.com/mcp -Method Post -Body '{}'",  # a remote server: not this machine's
         'irm https://api.example.com/v1/items -Method Post -Body \'{"name":"initializer"}\'',
         "Write-Output 'irm http://localhost:8000/mcp'",  # printed, not run
+        "Start-Process http://localhost:8000/mcp",  # a browser opens the page: it calls no tool from there
+        "msedge http://localhost:8888/lab",
     ],
 )
 def test_other_local_addresses_and_remote_servers_stay_as_before(command: str) -> None:
