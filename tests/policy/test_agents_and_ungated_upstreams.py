@@ -252,3 +252,18 @@ def test_the_reason_says_windows_mcp_would_run_ungated() -> None:
 def test_built_spellings_are_judged_as_the_spelled_ones(command: str, expected: tuple[str, str]) -> None:
     """S-RULE-198, S-RULE-199, S-RULE-202: names and flags built from pieces, aliases, encoded commands."""
     assert ps(command) == expected
+
+
+@requirement("S-RULE-198")
+@pytest.mark.parametrize(
+    ("command", "flag"),
+    [
+        ('claude --permission-mode bypassPermissions -p "x"', "--permission-mode bypassPermissions"),
+        ("claude --permission-mode $m -p x", "--permission-mode ?"),  # not known: it may turn them off
+        ('codex exec --full-auto "x"', "--full-auto"),
+    ],
+)
+def test_the_reason_shows_the_flag_and_its_value(command: str, flag: str) -> None:
+    """S-RULE-198: the flag that turned the approvals off, with its value (`?` when it is not known)."""
+    assert ps(command) == UNATTENDED
+    assert f"with {flag})" in reason_of(command)

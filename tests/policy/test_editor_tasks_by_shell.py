@@ -144,3 +144,23 @@ def test_an_empty_script_is_no_command(command: str) -> None:
     """S-RULE-13: blank text runs nothing; it is not a syntax error to ask about."""
     assert ps(command) is None
     assert ps(f"Set-Content C:\\t\\x.ps1 '{command}'") is None
+
+
+@requirement("S-RULE-197")
+def test_a_task_split_over_two_writes_of_one_file_is_read_whole() -> None:
+    """S-RULE-197: the writes of one file, however its path is spelled (case, `/` or `\\`), are read together:
+    `"runOn":` in one and `"folderOpen"` in the next make the task."""
+    first = 'Set-Content .vscode\\tasks.json \'{"tasks": [{"runOptions": {"runOn":\''
+    second = "Add-Content .VSCode/Tasks.json '\"folderOpen\"}}]}'"
+    assert ps(f"{first}; {second}") == ASK
+
+
+@requirement("S-RULE-197")
+def test_a_write_whose_content_was_not_read_is_unread_even_with_text_in_hand() -> None:
+    """S-RULE-197: `read=False` (a copy's source) ignores any text: the file cannot be told from a harmless one."""
+    from policy.rules.effects_editor import editor_task
+
+    effects = editor_task(TASKS, BY_HAND, read=False)
+    assert [e.kind for e in effects] == [K.PERSISTENCE]
+    assert "did not read" in effects[0].detail
+    assert editor_task(TASKS, BY_HAND) == ()

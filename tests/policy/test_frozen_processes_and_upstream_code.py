@@ -36,6 +36,8 @@ OWN = load_rules(own_processes=["4242", "C:\\Program Files\\Python311\\python.ex
         "pssuspend.exe winlogon",
         r"& 'C:\Tools\Sysinternals\pssuspend64.exe' lsass",
         "cmd /c pssuspend lsass",
+        r"pssuspend \\srv01 lsass",  # another machine's name is not the process (judged as `taskkill /s` is)
+        "pssuspend -u me -p pw lsass",
     ],
 )
 def test_freezing_a_protected_process_is_refused_as_its_kill(command: str) -> None:
@@ -55,7 +57,13 @@ def test_freezing_the_gateway_is_refused(command: str) -> None:
 @requirement("S-RULE-200")
 @pytest.mark.parametrize(
     "command",
-    ["pssuspend notepad", "pssuspend -r lsass", "pssuspend64 -r python", r"pssuspend \\server -u me -p pw notepad"],
+    [
+        "pssuspend notepad",
+        "pssuspend -r lsass",
+        "pssuspend64 -r python",
+        r"pssuspend \\server -u me -p pw notepad",
+        "pssuspend -u me -p lsass notepad",  # `-p`'s value is a password, not the process
+    ],
 )
 def test_freezing_an_ordinary_process_or_resuming_stays_ordinary(command: str) -> None:
     """S-RULE-200: an ordinary process, a resume, another machine's process."""

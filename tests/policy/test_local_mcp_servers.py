@@ -80,6 +80,7 @@ def test_other_local_addresses_and_remote_servers_stay_as_before(command: str) -
         ("http://10.0.0.5:1/mcp", False),
         ("http://example.com/mcp", False),
         ("http://localhost.example.com/mcp", False),
+        ("http:///mcp", False),  # no host at all
     ],
 )
 def test_which_addresses_are_this_machine(address: str, is_local: bool) -> None:

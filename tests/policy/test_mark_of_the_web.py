@@ -150,3 +150,12 @@ def test_the_reason_names_the_file_and_the_remedy_only_reads() -> None:
     assert "Unblock-File" in reason
     assert "Mark of the Web" in reason
     assert ps(rf"Get-Content {FILE} -Stream Zone.Identifier") is None
+
+
+@requirement("S-RULE-196")
+def test_streams_marks_recursive_only_with_s() -> None:
+    """S-RULE-196: `streams -d` of a file strips its mark; with `-s`, every file under a folder."""
+    one = [e for e in ps_effects(rf"streams -d {FILE}") if e.kind is K.WRITE]
+    tree = [e for e in ps_effects(r"streams -s -d C:\Users\me\Downloads") if e.kind is K.WRITE]
+    assert [dict(e.extra) for e in one] == [{"zone_mark": "removed"}]
+    assert [dict(e.extra) for e in tree] == [{"zone_mark": "removed", "recursive": "true"}]
