@@ -486,6 +486,7 @@ _KEY_DELETE = frozenset({K.REGISTRY_DELETE, K.DELETE, K.DELETE_RECURSIVE})
 _KILLS = frozenset({K.KILL, K.KILL_FORCED})
 _ASK_USER = "ask the user to do this themselves"
 _SP = "self-protection"
+_USE_THE_GATEWAY = "use the tools here, which already reach Windows-MCP through the gateway."
 _SHOW_THE_CHANGE = "read it with `Get-Content`, show the user the change you want, and " + _ASK_USER + "."
 
 EFFECT_RULES: tuple[EffectRule, ...] = (
@@ -514,7 +515,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         reason="The call would start Windows-MCP outside the gateway ({detail}): a second desktop controller with "
         "no rules, approvals or audit in front of it, which any program on this machine could drive; the agent "
         "may not lift its own guard.",
-        remedy="use the tools here, which already reach Windows-MCP through the gateway.",
+        remedy=_USE_THE_GATEWAY,
         condition=_marked(UNGATED_UPSTREAM),
     ),
     # An MCP server on this machine called directly (S-RULE-202): if it is Windows-MCP served over HTTP, every tool
@@ -528,7 +529,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         risk=_SP,
         reason="The call would talk to an MCP server on this machine directly ({target}): if it is Windows-MCP, its "
         "tools would run around the gateway, with no rules, approvals or audit; the agent may not lift its own guard.",
-        remedy="use the tools here, which reach Windows-MCP through the gateway.",
+        remedy=_USE_THE_GATEWAY,
         condition=_marked(LOCAL_MCP),
     ),
     EffectRule(

@@ -224,54 +224,44 @@ def _guarded_file_named(tool: str, args: Mapping[str, object], texts: Sequence[s
     return None
 
 
+def _deny(reason: str) -> RuleHit:
+    """A `self-protection` refusal with `reason` (it ends in what to do instead)."""
+    return RuleHit(rule_id=SELF_PROTECTION_ID, action="deny", risk="self-protection", reason=reason)
+
+
 def _guarded_file_hit(named: str) -> RuleHit:
     if re.fullmatch(_UPSTREAM_CODE, named):
-        return RuleHit(
-            rule_id=SELF_PROTECTION_ID,
-            action="deny",
-            risk="self-protection",
-            reason=f"The call would change or name Windows-MCP's own code ({named}): the gateway judges each call "
+        return _deny(
+            f"The call would change or name Windows-MCP's own code ({named}): the gateway judges each call "
             "by what that tool does, and a rewritten tool could do anything under a harmless name, at every later "
-            "start too. Instead, ask the user to update or repair Windows-MCP.",
+            "start too. Instead, ask the user to update or repair Windows-MCP."
         )
     if re.fullmatch(_PYTHON_STARTUP, named):
-        return RuleHit(
-            rule_id=SELF_PROTECTION_ID,
-            action="deny",
-            risk="self-protection",
-            reason=f"The call would change or name a file Python runs at every start ({named}), in every Python "
+        return _deny(
+            f"The call would change or name a file Python runs at every start ({named}), in every Python "
             "program, the gateway included: its next start would run code the agent wrote. Instead, read it with "
-            "FileSystem `read` and ask the user to change it.",
+            "FileSystem `read` and ask the user to change it."
         )
-    return RuleHit(
-        rule_id=SELF_PROTECTION_ID,
-        action="deny",
-        risk="self-protection",
-        reason=f"The call would change or name an AI client's tool-server configuration ({named}): rewritten, "
+    return _deny(
+        f"The call would change or name an AI client's tool-server configuration ({named}): rewritten, "
         "the client's next start could reach Windows-MCP with no gateway in front of it, so it is off limits "
-        "to the agent. Instead, read it with FileSystem `read` and ask the user to change it.",
+        "to the agent. Instead, read it with FileSystem `read` and ask the user to change it."
     )
 
 
 def _self_protection(named: str) -> RuleHit:
-    return RuleHit(
-        rule_id=SELF_PROTECTION_ID,
-        action="deny",
-        risk="self-protection",
-        reason=f"The call names the gateway's own files ({named}). Its state directory, config, audit "
+    return _deny(
+        f"The call names the gateway's own files ({named}). Its state directory, config, audit "
         "log and STOP file are off limits to the agent, so it cannot lift its own guard. "
-        "Work on other paths.",
+        "Work on other paths."
     )
 
 
 def _own_setting(name: str) -> RuleHit:
-    return RuleHit(
-        rule_id=SELF_PROTECTION_ID,
-        action="deny",
-        risk="self-protection",
-        reason=f"The call names the gateway's own settings ({name}): WINMCP_GATEWAY_* variables configure "
+    return _deny(
+        f"The call names the gateway's own settings ({name}): WINMCP_GATEWAY_* variables configure "
         "the gateway at its next start and are off limits to the agent, so it cannot lift its own guard. "
-        "Instead, ask the user to change settings; `Get-ChildItem Env:` lists the current values.",
+        "Instead, ask the user to change settings; `Get-ChildItem Env:` lists the current values."
     )
 
 
