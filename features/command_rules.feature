@@ -1754,3 +1754,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "upload-file" with action "ask"
     When PowerShell is asked to run "Set-Mailbox me@corp.example -ForwardingSmtpAddress $null"
     Then the call hits no rule
+
+  @S-RULE-205
+  Scenario: A cmdlet's own parameter aliases are that cmdlet's parameters
+    Given the built-in command rules
+    When PowerShell is asked to run "Get-Process | Out-File -Path C:\Windows\System32\x.dll"
+    Then the call hits rule "protected-place-write" with action "deny"
+    When PowerShell is asked to run "Start-Process -Path cmd -ArgumentList '/c rd /s /q C:\Windows'"
+    Then the call hits rule "protected-place-delete" with action "deny"

@@ -19,28 +19,22 @@ from typing import TypeAlias
 
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 from policy.rules.shell.winenv import STANDARD_ENV
+from policy.rules.shell_names import PARAMETER_ALIASES as COMMAND_PARAMETER_ALIASES
 from policy.rules.shell_names import canonical_parameter
 
 Effects: TypeAlias = tuple[Effect, ...]
 Handler: TypeAlias = Callable[[Operation], Effects]
 Bound: TypeAlias = dict[str, Value]
 
-# Parameter aliases PowerShell itself accepts, for the few the catalogue reads; the analyser
-# should already resolve them, but a second spelling must not lose an effect.
+# Parameter aliases shared by the cmdlets that have the parameter (the provider cmdlets' -LiteralPath, the
+# remoting cmdlets' -ComputerName, -ArgumentList's `-Args`). A cmdlet's own aliases are its own
+# (`shell_names.PARAMETER_ALIASES`) and come first: `Start-Process -PSPath x` is -FilePath, not -LiteralPath.
 PARAMETER_ALIASES: Mapping[str, str] = {
     "lp": "literalpath",
     "pspath": "literalpath",
     "fullname": "literalpath",
-    "target": "value",
-    "processname": "name",
-    "pid": "id",
-    "processid": "id",
-    "ln": "logname",
     "cn": "computername",
     "args": "argumentlist",
-    "type": "itemtype",
-    "servicename": "name",
-    "file": "filepath",
 }
 
 
@@ -206,9 +200,15 @@ def bind(op: Operation, positional: tuple[str, ...] = ()) -> Bound:
         is an array, its items joined with `,`.
     """
     bound: Bound = {}
+    own = COMMAND_PARAMETER_ALIASES.get(op.name, {})
     for key, value in op.params:
-        name = PARAMETER_ALIASES.get(key, key)
-        name = PARAMETER_ALIASES.get(name, canonical_parameter(op.name, name))
+        if key in own:
+            name = own[key]
+        elif key in PARAMETER_ALIASES:
+            name = PARAMETER_ALIASES[key]
+        else:
+            name = canonical_parameter(op.name, key)  # the cmdlet's aliases, then a prefix of its parameters
+            name = PARAMETER_ALIASES.get(name, name)
         if name in bound:
             # PowerShell refuses a parameter named twice, so a repeat is an array the analyser
             # spread out (`-ArgumentList '/c','rd /s C:\x'`): keep every item, `a,b` as folded.

@@ -321,7 +321,7 @@ def _storage_upload(op: Operation) -> Effects:
     return tuple(
         effect(K.UPLOAD, p, f"{display(op.name)} -{name.capitalize()}", extra=RECURSIVE if name == "folder" else ())
         for name in _STORAGE_UPLOADS[op.name]
-        for p in targets(bound, name, *(("filepath",) if name == "file" else ()))  # `bind` reads -File as -FilePath
+        for p in targets(bound, name)
     )
 
 

@@ -52,7 +52,7 @@ def registry_cmdlet(op: Operation, key: Value, bound: Bound) -> Effects:
     name = op.name
     detail = display(name)
     data = first(bound, "value")
-    kind_of = first(bound, "propertytype", "itemtype")
+    kind_of = first(bound, "propertytype", "type", "itemtype")  # Set-ItemProperty's own -Type is the value's kind
     typed = (("type", kind_of),) if kind_of else ()
     destination = first(bound, "destination")
     if name == "remove-item":

@@ -131,6 +131,10 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "get-ssmparameter": ("name", "withdecryption", "region", "profilename", "accesskey", "secretkey", "sessiontoken"),
     "get-ssmparametervalue": ("name", "withdecryption", "region", "profilename", "accesskey", "secretkey")
     + ("sessiontoken",),
+    # Where `-Fi` names the file written (`Out-File -Fi x`): without the table, a prefix is not expanded.
+    "out-file": ("filepath", "literalpath", "encoding", "append", "force", "noclobber", "width", "nonewline")
+    + ("inputobject",),
+    "tee-object": ("filepath", "literalpath", "append", "variable", "inputobject", "encoding"),
     "invoke-webrequest": _WEB,
     "invoke-restmethod": (*_WEB, "followrellink", "maximumfollowrellink", "responseheaderstvariable"),
     "start-bitstransfer": ("source", "destination", "transfertype", "asynchronous", "authentication", "credential")
@@ -149,11 +153,28 @@ PARAMETER_ALIASES: dict[str, dict[str, str]] = {
         "noe": "noexit",
         "wd": "workingdirectory",
     },
-    "start-process": {"args": "argumentlist", "lup": "loaduserprofile", "nnw": "nonewwindow"},
+    # A cmdlet's own aliases ([Alias(…)] in its source), which PowerShell accepts as the parameter itself:
+    # `Start-Process -Path cmd` is -FilePath, `Out-File -Path x` is -FilePath, `New-Service -Path …` is the
+    # service's command line. Each applies to its cmdlet only (`Set-ItemProperty -Type` is not -ItemType).
+    "start-process": {"args": "argumentlist", "lup": "loaduserprofile", "nnw": "nonewwindow"}
+    | {"path": "filepath", "pspath": "filepath", "runas": "credential"}
+    | {"rse": "redirectstandarderror", "rsi": "redirectstandardinput", "rso": "redirectstandardoutput"},
     "remove-item": {"lp": "literalpath", "pspath": "literalpath"},
     "send-mailmessage": {"pspath": "attachments"},
+    "out-file": {"path": "filepath"},
+    "tee-object": {"path": "filepath"},
+    "invoke-command": {"pspath": "filepath", "args": "argumentlist", "cn": "computername"},
+    "new-item": {"type": "itemtype", "target": "value"},
+    "new-itemproperty": {"type": "propertytype"},
+    "new-service": {"path": "binarypathname", "servicename": "name"},
 }
 PARAMETER_ALIASES["pwsh"] = PARAMETER_ALIASES["powershell"]
+for _verb in ("get", "stop", "start", "restart", "suspend", "resume", "set", "remove"):
+    PARAMETER_ALIASES[f"{_verb}-service"] = {"servicename": "name", "sn": "name"}
+for _verb in ("get", "stop", "wait", "debug"):
+    PARAMETER_ALIASES[f"{_verb}-process"] = {"processname": "name", "pid": "id", "processid": "id"}
+for _verb in ("clear", "get", "limit", "new", "remove", "write", "show"):
+    PARAMETER_ALIASES[f"{_verb}-eventlog"] = {"ln": "logname"}
 
 
 def canonical_parameter(command: str, name: str) -> str:

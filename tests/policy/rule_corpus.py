@@ -5180,6 +5180,15 @@ ORDINARY += [
     ("PowerShell", _ps("Set-Mailbox me@corp.example -ForwardingSmtpAddress $null")),
 ]
 
+# A cmdlet's own parameter aliases (S-RULE-205).
+DANGEROUS += [
+    ("PowerShell", _ps(r"Get-Process | Out-File -Path C:\Windows\System32\x.dll"), "protected-place-write"),
+    ("PowerShell", _ps(r"Get-Process | Tee-Object -Path C:\Windows\System32\x.dll"), "protected-place-write"),
+    ("PowerShell", _ps(r"Start-Process -Path cmd -ArgumentList '/c rd /s /q C:\Windows'"), "protected-place-delete"),
+    ("PowerShell", _ps(r"New-Service -Name x -Path 'cmd /c rd /s /q C:\Windows'"), "protected-place-delete"),
+]
+ORDINARY += [("PowerShell", _ps(r"Set-ItemProperty -Path HKCU:\Software\MyApp -Name Size -Value 1 -Type DWord"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
