@@ -1762,3 +1762,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-write" with action "deny"
     When PowerShell is asked to run "Start-Process -Path cmd -ArgumentList '/c rd /s /q C:\Windows'"
     Then the call hits rule "protected-place-delete" with action "deny"
+
+  @S-RULE-206
+  Scenario: Defender's settings spelled by their own aliases or a prefix are refused
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-MpPreference -mapsr 0"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "Set-MpPreference -MAPS 0"
+    Then the call hits rule "disable-defender" with action "deny"
+    When PowerShell is asked to run "Set-MpPreference -MAPSReporting Advanced"
+    Then the call hits no rule

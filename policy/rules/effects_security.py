@@ -279,6 +279,7 @@ def _dism(op: Operation) -> Effects:
     return ()
 
 
+# Set-MpPreference's own parameter aliases (the Defender module's: `-mapsr` is -MAPSReporting, S-RULE-206).
 _DEFENDER_ALIASES = {
     "drtm": "disablerealtimemonitoring",
     "dbm": "disablebehaviormonitoring",
@@ -286,6 +287,23 @@ _DEFENDER_ALIASES = {
     "dscrptsc": "disablescriptscanning",
     "dips": "disableintrusionpreventionsystem",
     "dbaf": "disableblockatfirstseen",
+    "darchsc": "disablearchivescanning",
+    "demsc": "disableemailscanning",
+    "drdsc": "disableremovabledrivescanning",
+    "dsnf": "disablescanningnetworkfiles",
+    "dsmndf": "disablescanningmappednetworkdrivesforfullscan",
+    "dcfsc": "disablecatchupfullscan",
+    "dcqsc": "disablecatchupquickscan",
+    "drp": "disablerestorepoint",
+    "mapsr": "mapsreporting",
+    "scsc": "submitsamplesconsent",
+    "ltdefac": "lowthreatdefaultaction",
+    "mtdefac": "moderatethreatdefaultaction",
+    "htdefac": "highthreatdefaultaction",
+    "stdefac": "severethreatdefaultaction",
+    "unktdefac": "unknownthreatdefaultaction",
+    "tiddefaci": "threatiddefaultaction_ids",
+    "tiddefaca": "threatiddefaultaction_actions",
 }
 # Setting → the values that turn protection off.
 _DEFENDER_OFF_VALUES: Mapping[str, frozenset[str]] = {
@@ -315,11 +333,30 @@ def _turns_off(name: str, value: Value) -> bool:
     return name.endswith("defaultaction") and folded in _ALLOW_ACTIONS
 
 
+# The settings the rules read, for a prefix PowerShell expands (`-MAPS 0`, `-Submit 2`): one that starts only one of
+# them is read as it (PowerShell would reject one that is ambiguous among all of its parameters: nothing runs then).
+_DEFENDER_SETTINGS = (
+    *_DEFENDER_OFF_VALUES,
+    "threatiddefaultaction_actions",
+    *(f"{level}threatdefaultaction" for level in ("low", "moderate", "high", "severe", "unknown")),
+)
+
+
+def _defender_setting(raw: str) -> str:
+    """A Set-MpPreference parameter as written (alias, prefix or name) → the setting's full name."""
+    if raw in _DEFENDER_ALIASES:
+        return _DEFENDER_ALIASES[raw]
+    if raw.startswith(("disable", "exclusion")) or raw in _DEFENDER_OFF_VALUES:
+        return raw
+    starting = [name for name in _DEFENDER_SETTINGS if name.startswith(raw)]
+    return starting[0] if len(starting) == 1 and len(raw) >= 3 else raw
+
+
 def _mp_preference(op: Operation) -> Effects:
     out: list[Effect] = []
     command = display(op.name)
     for raw, value in op.params:
-        name = _DEFENDER_ALIASES.get(raw, raw)
+        name = _defender_setting(raw)
         if name.startswith("exclusion") or name in _DEFENDER_EXCLUSIONS:
             out.append(weakening("defender", value, command, name))
         elif _turns_off(name, value):

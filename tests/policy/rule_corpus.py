@@ -5189,6 +5189,14 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps(r"Set-ItemProperty -Path HKCU:\Software\MyApp -Name Size -Value 1 -Type DWord"))]
 
+# Defender's settings by their own aliases and prefixes (S-RULE-206).
+DANGEROUS += [
+    ("PowerShell", _ps("Set-MpPreference -mapsr 0"), "disable-defender"),
+    ("PowerShell", _ps("Set-MpPreference -Submit NeverSend"), "disable-defender"),
+    ("PowerShell", _ps("Set-MpPreference -stdefac Allow"), "disable-defender"),
+]
+ORDINARY += [("PowerShell", _ps("Set-MpPreference -MAPSReporting Advanced"))]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
