@@ -1772,3 +1772,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "disable-defender" with action "deny"
     When PowerShell is asked to run "Set-MpPreference -MAPSReporting Advanced"
     Then the call hits no rule
+
+  @S-RULE-207
+  Scenario: An editor setting that turns an AI agent's approvals off is refused
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\proj\\.vscode\\settings.json", "content": "{\"chat.tools.autoApprove\": true}"}
+    Then the call hits rule "agent-approvals-off" with action "deny"
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\proj\\.vscode\\settings.json", "content": "{\"editor.fontSize\": 14}"}
+    Then the call hits no rule

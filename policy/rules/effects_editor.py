@@ -18,12 +18,39 @@ from policy.rules.effects_common import Effects, effect
 from policy.rules.shell.dispatch import written_with_content
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
-__all__ = ["editor_task", "editor_tasks_written", "is_task_file", "runs_on_open"]
+__all__ = [
+    "AGENT_APPROVALS",
+    "approvals_turned_off",
+    "editor_files_written",
+    "editor_settings",
+    "editor_task",
+    "is_settings_file",
+    "is_task_file",
+    "runs_on_open",
+]
 
 K = EffectKind
 _TASKS_FILE = re.compile(r"(?:^[\"']?|[\\/])\.vscode[\\/]+tasks\.json[\s.]*[\"']?$", re.IGNORECASE)
 _RUNS_ON_OPEN = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']folderOpen[\"']", re.IGNORECASE)
 _JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+# An editor's settings (S-RULE-207): a workspace's `.vscode\settings.json` or `*.code-workspace`, and the user's own
+# settings of VS Code and its forks. A setting there can turn an AI agent's own approvals off (VS Code's
+# `chat.tools.autoApprove` — the "YOLO mode" of CVE-2025-53773 —, `chat.tools.terminal.autoApprove`, an
+# extension's `allowedCommands` or `alwaysAllow…`): its next session then runs commands nobody approves.
+_SETTINGS_FILE = re.compile(
+    r"(?:(?:^[\"']?|[\\/])(?:\.vscode[\\/]+settings\.json|\.aider\.conf\.ya?ml)|\.code-workspace"
+    r"|[\\/](?:code|code - insiders|cursor|windsurf|vscodium)[\\/]+user[\\/]+settings\.json)[\s.]*[\"']?$",
+    re.IGNORECASE,
+)
+# A quoted key (JSON) naming an approval switch, whose value is not `false`, `null`, `0` or empty; or aider's
+# `yes-always: true` (YAML). The blanks after the colon are taken whole (`\s*+`), so `: false` cannot match.
+_APPROVALS_OFF = re.compile(
+    r"[\"']([^\"'\n]*(?:auto[-_]?approv|always[-_]?allow|allowed[-_]?commands|yolo|bypass[-_]?permissions"
+    r"|skip[-_]?permissions)[^\"'\n]*)[\"']\s*:\s*+(?!false\b|null\b|0\b|\[\s*\]|\{\s*\}|[\"']\s*[\"'])"
+    r"|^\s*(yes-always)\s*:\s*(?:true|yes|on)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+AGENT_APPROVALS = "agent-approvals"  # an `extra` key: the setting that turns an agent's own approvals off
 _RUN = "an editor task run when the folder is opened (runOn folderOpen)"
 _UNREAD = "an editor's task file written with content the gateway did not read (a task may run when the folder opens)"
 
@@ -39,6 +66,27 @@ def runs_on_open(content: str | None) -> bool:
     return _RUNS_ON_OPEN.search(text) is not None
 
 
+def is_settings_file(path: Value) -> bool:
+    r"""Whether `path` names an editor's settings (`…\.vscode\settings.json`, `x.code-workspace`, the user's own)."""
+    return path is not None and _SETTINGS_FILE.search(path) is not None
+
+
+def approvals_turned_off(content: str | None) -> str | None:
+    """The first setting in an editor's settings text that turns an agent's approvals off (not `false`, `null`,
+    `0` or empty), JSON's `\\uXXXX` escapes decoded first; None when there is none."""
+    text = _JSON_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), content or "")
+    found = _APPROVALS_OFF.search(text)
+    return None if found is None else found.group(1) or found.group(2)
+
+
+def editor_settings(path: Value, content: Value) -> Effects:
+    """A write of an editor's settings whose content turns an AI agent's own approvals off (S-RULE-207)."""
+    setting = approvals_turned_off(content) if is_settings_file(path) else None
+    if setting is None:
+        return ()
+    return (effect(K.WRITE, path, f"{setting} set in an editor's settings", extra=((AGENT_APPROVALS, setting),)),)
+
+
 def editor_task(path: Value, content: Value, *, read: bool = True) -> Effects:
     """The persistence a write of `content` to `path` adds: one effect for a task file whose content runs on
     opening, or was not read (`read=False`, or `content` None where it was); nothing otherwise."""
@@ -49,12 +97,15 @@ def editor_task(path: Value, content: Value, *, read: bool = True) -> Effects:
     return (effect(K.PERSISTENCE, path, _UNREAD),)
 
 
-def editor_tasks_written(ops: Sequence[Operation], per_op: Sequence[Effects]) -> Effects:
-    """For a shell analysis: the persistence of each task file its writes make (`per_op`: each operation's
+def editor_files_written(ops: Sequence[Operation], per_op: Sequence[Effects]) -> Effects:
+    """For a shell analysis: what each task file or settings file its writes make adds (`per_op`: each operation's
     effects). A file counts as read only when every write of it is a writer whose constant content the
     analyser holds (`Set-Content`, `>`, `[IO.File]::WriteAllText` …); a copy, move or rename onto it is not."""
     targets = [
-        e.target for effects in per_op for e in effects if e.kind is K.WRITE and e.target and is_task_file(e.target)
+        e.target
+        for effects in per_op
+        for e in effects
+        if e.kind is K.WRITE and e.target and (is_task_file(e.target) or is_settings_file(e.target))
     ]
     if not targets:
         return ()
@@ -66,7 +117,9 @@ def editor_tasks_written(ops: Sequence[Operation], per_op: Sequence[Effects]) ->
     for target in dict.fromkeys(targets):
         read = contents.get(_key(target), [])
         unread = len(read) < writes[_key(target)] or None in read
-        found += editor_task(target, None if unread else "\n".join(c or "" for c in read), read=not unread)
+        text = None if unread else "\n".join(c or "" for c in read)
+        found += editor_task(target, text, read=not unread)
+        found += editor_settings(target, text)  # a settings file written unread is an ordinary write
     return tuple(found)
 
 

@@ -50,7 +50,7 @@ from policy.rules.effects_common import (
     unquote,
 )
 from policy.rules.effects_dispatch import CALLS, effects_of
-from policy.rules.effects_editor import editor_tasks_written
+from policy.rules.effects_editor import editor_files_written
 from policy.rules.effects_git import pushed_to_added_remote
 from policy.rules.effects_network import copied_off, mapped_drives, run_in_remote_folder, written_off
 from policy.rules.effects_registry import (
@@ -865,5 +865,5 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     found += run_in_remote_folder(ops, mapped)
     found += _read_then_sent(ops)
     found += pushed_to_added_remote(ops)
-    found += editor_tasks_written(ops, per_op)
+    found += editor_files_written(ops, per_op)
     return dedupe(found)

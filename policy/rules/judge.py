@@ -43,6 +43,7 @@ from policy.rules.effects_common import (
     ZONE_STREAM,
 )
 from policy.rules.effects_consoles import CONSOLE
+from policy.rules.effects_editor import AGENT_APPROVALS
 from policy.rules.effects_git import DISCARDS
 from policy.rules.effects_network import LOCAL_MCP
 from policy.rules.effects_remote_control import REMOTE_CONTROL
@@ -1274,6 +1275,18 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         "audit. Never done through the agent.",
         remedy="do the work step by step with the tools here, or ask the user to run that agent themselves.",
         condition=_marked(UNATTENDED),
+    ),
+    EffectRule(
+        id="agent-approvals-off",
+        category="security-weakening",
+        effects=frozenset({K.WRITE}),
+        places=None,
+        verdict="deny",
+        risk="security-weakening",
+        reason="This turns an AI agent's own approvals off ({detail}, in {target}): its next session would run "
+        "commands and edits with nobody asked, outside the gateway's rules and audit. Never done through the agent.",
+        remedy="leave the setting as it is, or ask the user to change it themselves.",
+        condition=_marked(AGENT_APPROVALS),
     ),
     EffectRule(
         id="agent-delegation",

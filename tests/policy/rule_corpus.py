@@ -5197,6 +5197,25 @@ DANGEROUS += [
 ]
 ORDINARY += [("PowerShell", _ps("Set-MpPreference -MAPSReporting Advanced"))]
 
+# An editor setting that turns an AI agent's approvals off (S-RULE-207).
+_WORKSPACE_SETTINGS = r"C:\Users\me\proj\.vscode\settings.json"
+DANGEROUS += [
+    (
+        "FileSystem",
+        _fs("write", _WORKSPACE_SETTINGS, content='{"chat.tools.autoApprove": true}'),
+        "agent-approvals-off",
+    ),
+    (
+        "PowerShell",
+        _ps(rf"""Set-Content {_WORKSPACE_SETTINGS} '{{"chat.tools.terminal.autoApprove": {{"rm": true}}}}'"""),
+        "agent-approvals-off",
+    ),
+]
+ORDINARY += [
+    ("FileSystem", _fs("write", _WORKSPACE_SETTINGS, content='{"editor.fontSize": 14}')),
+    ("FileSystem", _fs("write", _WORKSPACE_SETTINGS, content='{"chat.tools.autoApprove": false}')),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
@@ -5217,6 +5236,7 @@ CATEGORY_OF: dict[str, str] = {
     "mark-of-the-web": "security-weakening",
     "agent-delegation": "security-weakening",
     "agent-unattended": "security-weakening",
+    "agent-approvals-off": "security-weakening",
     "credential-access": "credential-access",
     "credential-prompt-command": "credential-access",
     "security-weakening": "security-weakening",

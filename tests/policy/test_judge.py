@@ -309,6 +309,11 @@ HITS: list[tuple[Effect, str, str]] = [
     (fx(K.WRITE, r"C:\Users\me", detail="icacls /deny", extra=(("permissions", "true"),)), "permission-change", "ask"),
     (fx(K.WRITE, r"C:\t\x.exe", detail="Unblock-File", extra=(("zone_mark", "removed"),)), "mark-of-the-web", "ask"),
     (fx(K.EXECUTE, "claude", extra=(("agent", "Claude Code"),)), "agent-delegation", "ask"),
+    (
+        fx(K.WRITE, r"C:\p\.vscode\settings.json", extra=(("agent-approvals", "chat.tools.autoApprove"),)),
+        "agent-approvals-off",
+        "deny",
+    ),
     (fx(K.EXECUTE, "codex", extra=(("agent", "Codex"), ("unattended", "--yolo"))), "agent-unattended", "deny"),
     (fx(K.EXECUTE, "windows-mcp", extra=(("ungated-upstream", "uvx"),)), "self-protection", "deny"),
     (
@@ -417,6 +422,7 @@ ALLOWED_IDS = {
     "remote-code", "upload-file", "network-change", "wildcard-delete", "unread-script", "unpack-over-protected",
     "device-change", "copy-over-protected", "admin-console", "remote-control", "external-delete",
     "disk-encryption", "permission-change", "mark-of-the-web", "agent-unattended", "agent-delegation",
+    "agent-approvals-off",
 }  # fmt: skip
 BUILTIN_SPECIFIC = {"disable-defender", "disable-firewall", "disable-uac", "weaken-execution-policy", "delete-backups"}
 

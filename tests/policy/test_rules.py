@@ -324,6 +324,7 @@ def test_builtin_ids_are_stable_and_in_table_order() -> None:
         "admin-console",
         "external-delete",
         "agent-unattended",
+        "agent-approvals-off",
         "agent-delegation",
         "remote-control",
         "dynamic-command",
