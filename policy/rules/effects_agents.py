@@ -194,7 +194,8 @@ def _runs_windows_mcp(stem: str, argv: Argv) -> bool:
     windows-mcp`, `python -m windows_mcp`: a word of the runner's names the package (or a word not known)."""
     if stem in _RUNNERS:
         words = [unquote(w) for w in argv.words if w is not None]
-        if stem != "uvx" and not ({"run", "tool"} & {w.lower() for w in words[:2]}):
+        verbs = [w.lower() for w in words if not w.startswith("-")][:2]  # `uv -q tool run`: past the options
+        if stem != "uvx" and "run" not in verbs:
             return False  # `pipx install windows-mcp`, `uv pip install …`: installed, not started
         # the package as a word, or as an option's value (`--from=windows-mcp==0.8.8`)
         values = [w.split("=", 1)[1] if w.startswith("-") and "=" in w else w for w in words]

@@ -183,6 +183,8 @@ def test_a_server_list_changed_through_the_clients_cli_is_refused(command: str) 
         "uvx --from=windows-mcp windows-mcp",
         "uvx --from git+https://github.com/CursorTouch/Windows-MCP windows-mcp",
         "uv tool run windows-mcp",
+        "uv -q tool run windows-mcp",  # the runner's own options before its verbs
+        "uvx --from=windows-mcp==0.8.8 wmcp",  # the package named only by the option's value
         "pipx run windows-mcp",
         "python -m windows_mcp",
         "py -m windows_mcp",
@@ -213,6 +215,7 @@ def test_the_app_tool_starting_windows_mcp_is_refused() -> None:
     [
         "pipx install windows-mcp",
         "uv pip install windows-mcp",
+        "uv tool install windows-mcp",
         "pip show windows-mcp",
         "pytest -m windows_mcp",  # pytest's `-m` is a marker, not a module
         "uvx ruff check .",

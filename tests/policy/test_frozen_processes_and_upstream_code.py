@@ -63,6 +63,7 @@ def test_freezing_the_gateway_is_refused(command: str) -> None:
         "pssuspend64 -r python",
         r"pssuspend \\server -u me -p pw notepad",
         "pssuspend -u me -p lsass notepad",  # `-p`'s value is a password, not the process
+        "pssuspend -u lsass notepad",  # `-u`'s value is an account
     ],
 )
 def test_freezing_an_ordinary_process_or_resuming_stays_ordinary(command: str) -> None:
@@ -76,6 +77,7 @@ def test_freezing_an_ordinary_process_or_resuming_stays_ordinary(command: str) -
 def test_a_frozen_pid_is_dynamic() -> None:
     """S-RULE-200: a pid names no process the rules can check."""
     assert ps("pssuspend 624") == ("dynamic-command", "ask")
+    assert ps("pssuspend") == ("dynamic-command", "ask")  # no process named: not known
 
 
 @requirement("S-RULE-201")
