@@ -1780,3 +1780,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "agent-approvals-off" with action "deny"
     When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\proj\\.vscode\\settings.json", "content": "{\"editor.fontSize\": 14}"}
     Then the call hits no rule
+
+  @S-RULE-208
+  Scenario: A package's install script is judged when the manifest is written
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\proj\\package.json", "content": "{\"scripts\": {\"postinstall\": \"rd /s /q C:\\\\Windows\"}}"}
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\proj\\package.json", "content": "{\"scripts\": {\"prepare\": \"husky install\"}}"}
+    Then the call hits no rule

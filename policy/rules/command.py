@@ -21,7 +21,7 @@ from typing import Literal
 
 from policy.decision import RuleHit
 from policy.rules.effects import pipeline_effects, tool_effects
-from policy.rules.effects_common import RUNS_LATER
+from policy.rules.effects_common import RUNS_LATER, RUNS_UNASKED
 from policy.rules.effects_network import copied_off, written_off
 from policy.rules.effects_security import SERVICES_NOT_KNOWN, TASKS_NOT_KNOWN
 from policy.rules.effects_values import UNKNOWN_VARIABLE
@@ -259,11 +259,23 @@ def _runs_later(effects: Sequence[Effect]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(lines))
 
 
+def _unasked_lines(effects: Sequence[Effect]) -> tuple[str, ...]:
+    """The command lines the call sets up to run later with nobody asked (a package's install script)."""
+    lines = (dict(e.extra).get(RUNS_UNASKED) for e in effects)
+    return tuple(dict.fromkeys(line.strip() for line in lines if line and line.strip()))
+
+
 def _later_hits(
-    lines: Sequence[str], gateway_paths: Sequence[str], own_processes: Collection[str], depth: int
+    lines: Sequence[str],
+    gateway_paths: Sequence[str],
+    own_processes: Collection[str],
+    depth: int,
+    *,
+    keep_asks: bool = False,
 ) -> list[RuleHit]:
     """A deny for each command line set up to run later that would be refused if it ran now (S-RULE-116):
-    judged as the program started with those arguments, as Windows starts it."""
+    judged as the program started with those arguments, as Windows starts it. With `keep_asks` (a line that
+    runs with nobody asked, S-RULE-208), one that would ask now asks now too."""
     hits: list[RuleHit] = []
     for line in lines if depth < _LATER_DEPTH else ():
         argv = split_command_line(line)
@@ -274,6 +286,9 @@ def _later_hits(
         deny = next((h for h in inner.hits if h.action == "deny"), None)
         if deny is not None:
             hits.append(replace(deny, reason=f"what this sets up to run later would be refused now: {deny.reason}"))
+        elif keep_asks and inner.hits:
+            ask = inner.hits[0]
+            hits.append(replace(ask, reason=f"what this sets up to run later, with nobody asked then: {ask.reason}"))
     return hits
 
 
@@ -318,6 +333,9 @@ def judge_call(
     later = _runs_later(effects)
     if later:
         hits.extend(_later_hits(later, gateway_paths, own_processes, depth))
+    unasked = _unasked_lines(effects)
+    if unasked:
+        hits.extend(_later_hits(unasked, gateway_paths, own_processes, depth, keep_asks=True))
     unknown = (*(analysis.dynamic if analysis is not None else ()), *_unknown_targets(effects))
     if unknown:
         hits.append(_dynamic_hit(unknown, dynamic_action))

@@ -109,6 +109,9 @@ def names_zone_stream(pattern: Value) -> bool:
 # The `extra` key naming the command line a persistence entry runs later (a task's action, a service's binary,
 # an `at` job): `command.later_hits` judges it now (S-RULE-116).
 RUNS_LATER = "runs_later"
+# The `extra` key naming a command line something runs later with nobody asked (a package's install script, run
+# by every `npm install` there, S-RULE-208): judged now like RUNS_LATER, and what would ask then asks now.
+RUNS_UNASKED = "runs_unasked"
 # The `extra` of a write that makes a script from content the gateway did not read (`effects_scripts`).
 UNREAD_SCRIPT: tuple[tuple[str, str], ...] = (("unread_script", "true"),)
 # The `extra` of the write `landed` adds: items a copy or move puts into a folder (S-RULE-147).

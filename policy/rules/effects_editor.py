@@ -10,11 +10,12 @@ constant content and no such task (a build task run by hand) is ordinary, whiche
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Sequence
 
-from policy.rules.effects_common import Effects, effect
+from policy.rules.effects_common import RUNS_UNASKED, Effects, effect
 from policy.rules.shell.dispatch import written_with_content
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
@@ -24,6 +25,7 @@ __all__ = [
     "editor_files_written",
     "editor_settings",
     "editor_task",
+    "install_scripts",
     "is_settings_file",
     "is_task_file",
     "runs_on_open",
@@ -49,6 +51,15 @@ _APPROVALS_OFF = re.compile(
     r"|skip[-_]?permissions)[^\"'\n]*)[\"']\s*:\s*+(?!false\b|null\b|0\b|\[\s*\]|\{\s*\}|[\"']\s*[\"'])"
     r"|^\s*(yes-always)\s*:\s*(?:true|yes|on)\b",
     re.IGNORECASE | re.MULTILINE,
+)
+# A package manifest's install scripts (S-RULE-208): npm, pnpm and yarn run them through cmd.exe at every install
+# in that folder (`npm install`, which is ordinary), so what they would run is judged now, as a scheduled task's
+# command line is (S-RULE-116).
+_MANIFEST_FILE = re.compile(r"(?:^[\"']?|[\\/])package\.json[\s.]*[\"']?$", re.IGNORECASE)
+_INSTALL_SCRIPT = re.compile(
+    r"[\"'](preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish)[\"']\s*:\s*"
+    r"(\"(?:[^\"\\\n]|\\.)*\")",
+    re.IGNORECASE,
 )
 AGENT_APPROVALS = "agent-approvals"  # an `extra` key: the setting that turns an agent's own approvals off
 _RUN = "an editor task run when the folder is opened (runOn folderOpen)"
@@ -87,6 +98,23 @@ def editor_settings(path: Value, content: Value) -> Effects:
     return (effect(K.WRITE, path, f"{setting} set in an editor's settings", extra=((AGENT_APPROVALS, setting),)),)
 
 
+def install_scripts(path: Value, content: Value) -> Effects:
+    """A write of a package manifest whose install scripts would run a command later (S-RULE-208): one write
+    effect per script, its command line (as npm hands it to cmd.exe) in `RUNS_UNASKED` for the judge to read now."""
+    if path is None or content is None or not _MANIFEST_FILE.search(path):
+        return ()
+    found: list[Effect] = []
+    for match in _INSTALL_SCRIPT.finditer(content):
+        try:
+            line = json.loads(match.group(2))
+        except ValueError:
+            continue  # not a JSON string after all: nothing is known to run
+        if isinstance(line, str) and line.strip():
+            detail = f"package.json's {match.group(1)} script (npm runs it at every install)"
+            found.append(effect(K.WRITE, path, detail, extra=((RUNS_UNASKED, f"cmd /d /s /c {line}"),)))
+    return tuple(found)
+
+
 def editor_task(path: Value, content: Value, *, read: bool = True) -> Effects:
     """The persistence a write of `content` to `path` adds: one effect for a task file whose content runs on
     opening, or was not read (`read=False`, or `content` None where it was); nothing otherwise."""
@@ -105,7 +133,9 @@ def editor_files_written(ops: Sequence[Operation], per_op: Sequence[Effects]) ->
         e.target
         for effects in per_op
         for e in effects
-        if e.kind is K.WRITE and e.target and (is_task_file(e.target) or is_settings_file(e.target))
+        if e.kind is K.WRITE
+        and e.target
+        and (is_task_file(e.target) or is_settings_file(e.target) or _MANIFEST_FILE.search(e.target))
     ]
     if not targets:
         return ()
@@ -120,6 +150,7 @@ def editor_files_written(ops: Sequence[Operation], per_op: Sequence[Effects]) ->
         text = None if unread else "\n".join(c or "" for c in read)
         found += editor_task(target, text, read=not unread)
         found += editor_settings(target, text)  # a settings file written unread is an ordinary write
+        found += install_scripts(target, text)
     return tuple(found)
 
 

@@ -16,7 +16,7 @@ from policy.rules.args import app_arguments, truthy
 from policy.rules.effects_common import RECURSIVE, Effects, dedupe, effect, landed, matches_everything
 from policy.rules.effects_consoles import CONSOLE, marked, opens_window, start_menu_console
 from policy.rules.effects_dispatch import started_program
-from policy.rules.effects_editor import editor_settings, editor_task
+from policy.rules.effects_editor import editor_settings, editor_task, install_scripts
 from policy.rules.effects_network import fetched
 from policy.rules.effects_scripts import unread_scripts
 from policy.rules.effects_values import placed_in
@@ -68,6 +68,7 @@ def _filesystem(args: ToolArgs) -> Effects:
         # A task VS Code (or Cursor) runs by itself when the folder is opened (S-RULE-195).
         written += editor_task(path, _text(args.get("content")))
         written += editor_settings(path, _text(args.get("content")))  # an agent's approvals turned off (S-RULE-207)
+        written += install_scripts(path, _text(args.get("content")))  # what an install would run (S-RULE-208)
         # A `.vbs`, `.js`, `.hta` … is not read when written (a `.ps1` is: S-RULE-28): it would run unjudged later.
         return written + unread_scripts(written, "FileSystem write") if runs_unread(path) else written
     if mode in ("read", "list", "search", "info"):

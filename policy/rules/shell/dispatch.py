@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import ntpath
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from policy.rules.args import app_arguments, mode_of
 from policy.rules.effects_defaults import with_default_parameters
 from policy.rules.effects_linux import DISTRO_LAUNCHERS, linux_commands
-from policy.rules.shell.argv import program_name, split_command_line
+from policy.rules.shell.argv import join_argv, program_name, split_command_line
 from policy.rules.shell.cmd import MAX_DEPTH, analyse_cmd
 from policy.rules.shell.cmd_expand import UNKNOWN
 from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Analysis, Operation, Value
@@ -270,11 +271,24 @@ def _strip_cmd_quotes(rest: str, strip_all: bool) -> str:
 
 
 def _cmd(argv: Sequence[Value], depth: int) -> Analysis:
-    line = " ".join(UNKNOWN if a is None else a for a in argv)
-    rest, delayed = _cmd_rest(line)
-    if rest is None:
+    """cmd.exe's command line from its arguments. Several arguments (the App tool's list, a command line split
+    earlier) reach cmd as the launcher quotes them — an argument with a blank in quotes, as `join_argv` does
+    (Python's and .NET's list quoting) — so `["/c", "powershell", "-c", "iwr x | iex"]` keeps its `|` inside
+    powershell's argument. They are also read joined as they are, the way an unquoting launcher would pass them;
+    both readings are judged and the worse stands (S-RULE-208)."""
+    words = [UNKNOWN if a is None else a for a in argv]
+    lines = [" ".join(words)]
+    if len(words) > 1 and any(c in w for w in words for c in ' \t"'):
+        lines.append(join_argv(words))
+    readings = []
+    for line in lines:
+        rest, delayed = _cmd_rest(line)
+        if rest is not None:
+            readings.append(analyse_cmd(rest, depth=depth, nested=analyse_program, delayed=delayed))
+    if not readings:
         return Analysis()
-    return analyse_cmd(rest, depth=depth, nested=analyse_program, delayed=delayed)
+    merged = _merge(*readings)  # the same operation read both ways is one operation
+    return dataclasses.replace(merged, operations=tuple(dict.fromkeys(merged.operations)))
 
 
 def _inner(program: Value, argv: Sequence[Value], depth: int) -> Analysis:
