@@ -122,7 +122,8 @@ _PYTHON = re.compile(r"^(?:python(?:w|3(?:\.\d+)?)?|pyw?)$")
 def agent_effects(op: Operation) -> Effects:
     """What a program operation hands another agent, changes in an MCP client's server list, or starts as an
     ungated Windows-MCP (module docstring); `()` for any other program."""
-    if op.shell not in ("program", "cmd") and not (op.shell == "powershell" and op.name in _DASHED_PROGRAMS):
+    # A program (cmd's built-ins are none of these), or one PowerShell reads as a cmdlet's name.
+    if op.shell != "program" and not (op.shell == "powershell" and op.name in _DASHED_PROGRAMS):
         return ()
     stem = program_stem(op.name)
     argv = argv_of(op)

@@ -111,6 +111,8 @@ def test_the_app_tool_starting_an_unattended_agent_is_refused() -> None:
         "claude mcp list",
         "claude mcp get win",
         "claude mcp serve",
+        "claude mcp",  # no verb: its help
+        "claude mcp get $name",  # a verb that reads, whatever it reads
         "codex mcp list",
         "gemini mcp list",
         "cursor-agent --version",
