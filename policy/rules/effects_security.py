@@ -346,8 +346,6 @@ def _defender_setting(raw: str) -> str:
     """A Set-MpPreference parameter as written (alias, prefix or name) → the setting's full name."""
     if raw in _DEFENDER_ALIASES:
         return _DEFENDER_ALIASES[raw]
-    if raw.startswith(("disable", "exclusion")) or raw in _DEFENDER_OFF_VALUES:
-        return raw
     starting = [name for name in _DEFENDER_SETTINGS if name.startswith(raw)]
     return starting[0] if len(starting) == 1 and len(raw) >= 3 else raw
 

