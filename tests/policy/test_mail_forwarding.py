@@ -58,7 +58,8 @@ def test_mail_forwarded_from_now_on_asks(command: str) -> None:
         "New-MgUserMailFolderMessageRule -UserId me -BodyParameter @{actions=@{moveToFolder='archive'}}",
         "New-TransportRule -Name tag -SubjectContainsWords x -PrependSubject '[ext] '",
         # a Graph rule's body given as text that only moves mail: read as it is, not as unknown
-        """$b = '{"actions": {"moveToFolder": "archive"}}'; New-MgUserMailFolderMessageRule -UserId me -BodyParameter $b""",
+        """$b = '{"actions": {"moveToFolder": "archive"}}'; """
+        "New-MgUserMailFolderMessageRule -UserId me -BodyParameter $b",
     ],
 )
 def test_turning_forwarding_off_and_other_rules_stay_ordinary(command: str) -> None:
