@@ -211,7 +211,6 @@ def bind(op: Operation, positional: tuple[str, ...] = ()) -> Bound:
             name = PARAMETER_ALIASES[key]
         else:
             name = canonical_parameter(op.name, key)  # the cmdlet's aliases, then a prefix of its parameters
-            name = PARAMETER_ALIASES.get(name, name)
         if name in bound:
             # PowerShell refuses a parameter named twice, so a repeat is an array the analyser
             # spread out (`-ArgumentList '/c','rd /s C:\x'`): keep every item, `a,b` as folded.
