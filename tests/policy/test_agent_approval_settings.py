@@ -11,7 +11,7 @@ import pytest
 
 from policy.rules.effects_editor import approvals_turned_off, is_settings_file
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, reason_of, verdict
 
 DENY = ("agent-approvals-off", "deny")
@@ -110,6 +110,5 @@ def test_the_reason_names_the_setting_and_the_file() -> None:
 @requirement("S-RULE-207")
 def test_typed_into_a_console_is_refused() -> None:
     """S-RULE-207: the keyboard is a shell (issue 18 item 4)."""
-    loc = focus_point(capture_of("console-powershell"))
     text = f"""Set-Content {WORKSPACE} '{{"chat.tools.autoApprove": true}}'"""
-    assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == DENY
+    assert typed_in_console(text) == DENY

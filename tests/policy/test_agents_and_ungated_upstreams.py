@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, reason_of, verdict
 
 ASK = ("agent-delegation", "ask")
@@ -145,9 +145,8 @@ def test_the_reason_names_the_agent_and_the_flag() -> None:
 @requirement("S-RULE-198")
 def test_typed_into_a_console_is_refused() -> None:
     """S-RULE-198: the keyboard is a shell (issue 18 item 4)."""
-    loc = focus_point(capture_of("console-powershell"))
     text = 'claude -p "clean up" --dangerously-skip-permissions'
-    assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == UNATTENDED
+    assert typed_in_console(text) == UNATTENDED
 
 
 @requirement("S-RULE-199")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import capture_of, focus_point, hit_of, typed_in_console
 
 ASK = ("dynamic-command", "ask")
 
@@ -41,9 +41,8 @@ def test_a_definition_typed_into_a_console_asks(text: str, scenario: str) -> Non
 @requirement("S-RULE-119")
 def test_a_destructive_definition_keeps_its_deny_and_the_run_box_has_no_session() -> None:
     """S-RULE-119: the body is still judged (a deny stands); the Run box and an address bar keep nothing."""
-    loc = focus_point(capture_of("console-powershell"))
     text = "function ls { Remove-Item C:\\Users -Recurse -Force }"
-    assert hit_of("console-powershell", "Type", text=text, loc=loc, press_enter=True) == (
+    assert typed_in_console(text) == (
         "protected-place-delete",
         "deny",
     )
@@ -57,8 +56,7 @@ def test_a_destructive_definition_keeps_its_deny_and_the_run_box_has_no_session(
 )
 def test_reading_definitions_and_ordinary_commands_pass(text: str) -> None:
     """S-RULE-119: listing aliases and functions, and text that only mentions a definition, pass."""
-    loc = focus_point(capture_of("console-powershell"))
-    assert hit_of("console-powershell", "Type", text=text, loc=loc, press_enter=True) is None
+    assert typed_in_console(text) is None
 
 
 @requirement("S-RULE-123")
@@ -106,8 +104,7 @@ def test_a_standard_variable_changed_in_a_console_asks(text: str, scenario: str)
 )
 def test_appending_to_a_lookup_list_other_variables_and_reads_pass(text: str) -> None:
     """S-RULE-123: an append shadows nothing already found; a variable with no standard value is S-RULE-122's."""
-    loc = focus_point(capture_of("console-powershell"))
-    assert hit_of("console-powershell", "Type", text=text, loc=loc, press_enter=True) is None
+    assert typed_in_console(text) is None
 
 
 @requirement("S-RULE-123")

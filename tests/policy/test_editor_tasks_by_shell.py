@@ -13,7 +13,7 @@ import pytest
 from policy.rules.effects_editor import is_task_file, runs_on_open
 from policy.rules.shell.ops import EffectKind as K
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, ps_effects, verdict
 
 ASK = ("persistence-autostart", "ask")
@@ -133,9 +133,8 @@ def test_only_a_folder_open_run_counts() -> None:
 @requirement("S-RULE-197")
 def test_typed_into_a_console_asks() -> None:
     """S-RULE-197: the keyboard is a shell (issue 18 item 4)."""
-    loc = focus_point(capture_of("console-powershell"))
     text = rf"Copy-Item C:\t\evil.json {TASKS}"
-    assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == ASK
+    assert typed_in_console(text) == ASK
 
 
 @requirement("S-RULE-13")

@@ -12,7 +12,7 @@ import pytest
 from policy.rules.effects_network import local_mcp
 from policy.rules.shell.ops import Operation
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps
 
 GUARD = ("self-protection", "deny")
@@ -92,9 +92,8 @@ def test_which_addresses_are_this_machine(address: str, is_local: bool) -> None:
 @requirement("S-RULE-202")
 def test_typed_into_a_console_is_refused() -> None:
     """S-RULE-202: the keyboard is a shell (issue 18 item 4)."""
-    loc = focus_point(capture_of("console-powershell"))
     text = "irm http://localhost:8000/mcp -Method Post -Body '{}'"
-    assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == GUARD
+    assert typed_in_console(text) == GUARD
 
 
 @requirement("S-RULE-13")

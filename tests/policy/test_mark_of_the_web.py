@@ -13,7 +13,7 @@ import pytest
 from policy.rules.effects_common import names_zone_stream
 from policy.rules.shell.ops import EffectKind as K
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, ps_effects, reason_of, verdict
 
 ASK = ("mark-of-the-web", "ask")
@@ -138,8 +138,7 @@ def test_which_stream_names_may_be_the_mark(pattern: str | None, may_name_it: bo
 @requirement("S-RULE-196")
 def test_typed_into_a_console_asks() -> None:
     """S-RULE-196: the keyboard is a shell (issue 18 item 4)."""
-    loc = focus_point(capture_of("console-powershell"))
-    assert hit_of("console-powershell", "Type", loc=loc, text=rf"Unblock-File {FILE}", press_enter=True) == ASK
+    assert typed_in_console(rf"Unblock-File {FILE}") == ASK
 
 
 @requirement("S-RULE-196")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, reason_of
 
 READ = ("credential-access", "deny")
@@ -73,9 +73,8 @@ def test_listing_what_there_is_stays_ordinary(command: str) -> None:
 @requirement("S-RULE-193")
 def test_typed_into_a_console_is_refused_as_sent() -> None:
     """S-RULE-193: the keyboard is a shell (issue 18 item 4)."""
-    loc = focus_point(capture_of("console-powershell"))
     text = "aws secretsmanager get-secret-value --secret-id prod/db"
-    assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == READ
+    assert typed_in_console(text) == READ
 
 
 @requirement("S-RULE-193")

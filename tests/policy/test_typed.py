@@ -49,6 +49,11 @@ def hit_of(scenario: str, tool: str, clipboard: str | None = None, **args: Any) 
     return hit_on(capture_of(scenario), tool, clipboard, **args)
 
 
+def typed_in_console(text: str, scenario: str = "console-powershell") -> tuple[str, str] | None:
+    """The typed-text rules' verdict on `text` typed with Enter at the focused element of a console world."""
+    return hit_of(scenario, "Type", loc=focus_point(capture_of(scenario)), text=text, press_enter=True)
+
+
 def hit_on(capture: Capture, tool: str, clipboard: str | None = None, **args: Any) -> tuple[str, str] | None:
     """The typed-text rules' verdict on one call, on a session whose only observation is `capture`."""
     obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import capture_of, focus_point, hit_of, typed_in_console
 
 
 @requirement(
@@ -54,5 +54,4 @@ def test_this_stops_rules_hold_for_typed_text(scenario: str, text: str, enter: b
 @requirement("S-RULE-177")
 def test_an_ordinary_command_typed_stays_ordinary() -> None:
     """Planning is not deleting, typed or sent."""
-    loc = focus_point(capture_of("console-powershell"))
-    assert hit_of("console-powershell", "Type", loc=loc, text="terraform plan -destroy", press_enter=True) is None
+    assert typed_in_console("terraform plan -destroy") is None

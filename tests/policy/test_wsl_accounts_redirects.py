@@ -11,7 +11,7 @@ import pytest
 from policy.rules.effects_linux import linux_effects
 from policy.rules.shell.ops import EffectKind
 from tests._requirements import requirement
-from tests.policy.test_typed import capture_of, focus_point, hit_of
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, verdict
 
 ACCOUNT = ("account-change", "deny")
@@ -120,9 +120,8 @@ def test_a_redirections_ampersand_splits_no_command() -> None:
 @requirement("S-RULE-192")
 def test_typed_into_a_console_is_refused_as_sent() -> None:
     """S-RULE-192: the keyboard is a shell (issue 18 item 4)."""
-    loc = focus_point(capture_of("console-powershell"))
     text = "wsl -u root sh -c \"echo 'me ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/me\""
-    assert hit_of("console-powershell", "Type", loc=loc, text=text, press_enter=True) == ACCOUNT
+    assert typed_in_console(text) == ACCOUNT
 
 
 @requirement("S-RULE-192")
