@@ -1788,3 +1788,19 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\proj\\package.json", "content": "{\"scripts\": {\"prepare\": \"husky install\"}}"}
     Then the call hits no rule
+
+  @S-RULE-209
+  Scenario: A PowerShell scheduled job asks as the scheduled task it is
+    Given the built-in command rules
+    When PowerShell is asked to run "Register-ScheduledJob -Name x -ScriptBlock { calc } -Trigger (New-JobTrigger -AtLogOn)"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "Get-ScheduledJob | Unregister-ScheduledJob"
+    Then the call hits no rule
+
+  @S-RULE-210
+  Scenario: A service added to the Safe Mode list is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "reg add HKLM\SYSTEM\CurrentControlSet\Control\SafeBoot\Minimal\x /ve /d Service /f"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "reg query HKLM\SYSTEM\CurrentControlSet\Control\SafeBoot\Minimal"
+    Then the call hits no rule

@@ -438,6 +438,7 @@ BUILTIN_SPECS: tuple[RuleSpec, ...] = (
             _REG_WRITE + _S + r"/currentversion/(?:run|runonce|runonceex|runservices|runservicesonce"
             r"|policies/explorer/run)(?![\w\-])",
             _cmd("register-scheduledtask", "new-scheduledtask", "set-scheduledtask", "new-service"),
+            _cmd("register-scheduledjob", "set-scheduledjob", "add-jobtrigger", "set-jobtrigger"),
             _cmd("schtasks") + _S + r"\s/(?:create|change)" + _END,
             _cmd("at") + r"\s\d{1,2}:\d{2}",
             _cmd(r"sc\.exe") + r"\s(?:create|config)" + _END,

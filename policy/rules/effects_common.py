@@ -53,7 +53,7 @@ _DISPLAY_NAMES = (
     "Clear-Disk", "Initialize-Disk", "Remove-Partition", "Disable-ComputerRestore", "New-ADUser",
     "Add-ADGroupMember", "Set-ADAccountPassword", "Set-ADUser", "Enable-ADAccount", "Disable-ScheduledTask",
     "Enable-ScheduledTask", "Unregister-ScheduledTask", "Get-ScheduledTask", "Start-ScheduledTask",
-    "Stop-ScheduledTask",
+    "Stop-ScheduledTask", "Register-ScheduledJob", "Set-ScheduledJob", "Add-JobTrigger", "Set-JobTrigger",
 )  # fmt: skip
 _DISPLAY = {name.lower(): name for name in _DISPLAY_NAMES}
 

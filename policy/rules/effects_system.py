@@ -785,6 +785,12 @@ SYSTEM_CMDLETS: Mapping[str, Handler] = {
     "new-scheduledtask": _persistence((), "description", "action"),
     "new-scheduledtaskaction": _persistence(("execute",), "execute", "argument", ("execute", "argument")),
     "new-scheduledtasktrigger": _persistence((), "at", "once"),
+    # PowerShell's scheduled jobs are Task Scheduler tasks too (`\Microsoft\Windows\PowerShell\ScheduledJobs`):
+    # registered, given new code or a new trigger, their block or script runs later with nobody asked (S-RULE-209).
+    "register-scheduledjob": _persistence(("name", "scriptblock"), "name", "filepath"),
+    "set-scheduledjob": _persistence((), "name", "filepath"),
+    "add-jobtrigger": _persistence(("inputobject", "trigger"), "name", "trigger"),
+    "set-jobtrigger": _persistence((), "name", "trigger"),
     "set-wmiinstance": _wmi_instance,
     "new-ciminstance": _wmi_instance,
     "invoke-wmimethod": _wmi_method,

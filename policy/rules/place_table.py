@@ -439,6 +439,8 @@ installer-key      security-tool-key tree | Windows Installer's AlwaysInstallEle
     hk*\software\policies\microsoft\windows\installer [alwaysinstallelevated]
 event-channels-key security-tool-key tree | the event log channels' settings (a channel switched off logs nothing)
     hklm\software\microsoft\windows\currentversion\winevt\channels
+safe-boot-key      security-tool-key tree | the services Windows starts in Safe Mode (where no security tool runs)
+    $CTL\safeboot
 autologger-key     security-tool-key tree | the trace sessions Windows starts at boot (they feed the event logs)
     $CTL\wmi\autologger
 trusted-certificates-key security-tool-key tree | the certificate stores Windows trusts (a root there can read any TLS)

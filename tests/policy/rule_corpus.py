@@ -1573,7 +1573,7 @@ DANGEROUS += [
     (
         "PowerShell",
         _ps(r'reg delete "HKLM\SYSTEM\CurrentControlSet\Control\SafeBoot" /f'),
-        "registry-delete-machine-hive",
+        "security-weakening",  # the Safe Mode lists, the place it is (S-RULE-210)
     ),
     ("PowerShell", _ps(r"Remove-ItemProperty HKLM:\SOFTWARE\Contoso -Name Setting"), "registry-delete-machine-hive"),
     (
@@ -5241,6 +5241,34 @@ DANGEROUS += [
 ]
 ORDINARY += [
     ("FileSystem", _fs("write", _MANIFEST, content='{"scripts": {"prepare": "husky install", "build": "tsc"}}')),
+]
+
+# A PowerShell scheduled job (S-RULE-209); the Safe Mode lists (S-RULE-210).
+DANGEROUS += [
+    (
+        "PowerShell",
+        _ps("Register-ScheduledJob -Name x -ScriptBlock { calc } -Trigger (New-JobTrigger -AtLogOn)"),
+        "persistence-autostart",
+    ),
+    (
+        "PowerShell",
+        _ps("Get-ScheduledJob x | Add-JobTrigger -Trigger (New-JobTrigger -AtStartup)"),
+        "persistence-autostart",
+    ),
+    (
+        "PowerShell",
+        _ps(r"reg add HKLM\SYSTEM\CurrentControlSet\Control\SafeBoot\Minimal\x /ve /d Service /f"),
+        "security-weakening",
+    ),
+    (
+        "Registry",
+        _reg_set(r"HKLM:\SYSTEM\CurrentControlSet\Control\SafeBoot", "AlternateShell", r"C:\t\x.exe", "String"),
+        "security-weakening",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Get-ScheduledJob | Unregister-ScheduledJob")),
+    ("Registry", _reg("get", r"HKLM:\SYSTEM\CurrentControlSet\Control\SafeBoot\Minimal")),
 ]
 
 CATEGORY_OF: dict[str, str] = {
