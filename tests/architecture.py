@@ -48,6 +48,9 @@ POLICY_ALLOWED = frozenset(
         # A URL's parts and an IP address's forms (`urllib.parse.urlsplit`, `ipaddress`): parsing a string, no
         # request is made (S-RULE-144).
         "urllib", "ipaddress",
+        # TOML read from a string (`tomllib.loads`, never `load`) and HTML/XML entities decoded (`html.unescape`):
+        # a settings file's text read as its program reads it, no file opened (S-RULE-211).
+        "tomllib", "html",
     }
 )  # fmt: skip
 POLICY_BANNED_CALLS = frozenset({"open", "__import__", "eval", "exec", "compile", "input", "breakpoint"})

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from policy.rules.effects_common import RUNS_UNASKED, Effects, effect
+from policy.rules.effects_project_sources import is_project_sources_file, project_sources
 from policy.rules.shell.dispatch import written_with_content
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
@@ -126,16 +127,22 @@ def editor_task(path: Value, content: Value, *, read: bool = True) -> Effects:
 
 
 def editor_files_written(ops: Sequence[Operation], per_op: Sequence[Effects]) -> Effects:
-    """For a shell analysis: what each task file or settings file its writes make adds (`per_op`: each operation's
-    effects). A file counts as read only when every write of it is a writer whose constant content the
-    analyser holds (`Set-Content`, `>`, `[IO.File]::WriteAllText` …); a copy, move or rename onto it is not."""
+    """For a shell analysis: what each file judged by its content adds — a task file, an editor's settings, a package
+    manifest, a project's package settings (S-RULE-211) — (`per_op`: each operation's effects). A file counts as
+    read only when every write of it is a writer whose constant content the analyser holds (`Set-Content`, `>`,
+    `[IO.File]::WriteAllText` …); a copy, move or rename onto it is not."""
     targets = [
         e.target
         for effects in per_op
         for e in effects
         if e.kind is K.WRITE
         and e.target
-        and (is_task_file(e.target) or is_settings_file(e.target) or _MANIFEST_FILE.search(e.target))
+        and (
+            is_task_file(e.target)
+            or is_settings_file(e.target)
+            or _MANIFEST_FILE.search(e.target)
+            or is_project_sources_file(e.target)
+        )
     ]
     if not targets:
         return ()
@@ -151,6 +158,7 @@ def editor_files_written(ops: Sequence[Operation], per_op: Sequence[Effects]) ->
         found += editor_task(target, text, read=not unread)
         found += editor_settings(target, text)  # a settings file written unread is an ordinary write
         found += install_scripts(target, text)
+        found += project_sources(target, text, read=not unread)
     return tuple(found)
 
 

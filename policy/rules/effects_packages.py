@@ -15,8 +15,10 @@ package's own arguments (`npx serve https://example.com` names no source); a man
 programs or scripts (`dotnet app.dll`, `bun run x.ts`, `cargo run`) only in its install verbs. A URL whose
 host is the manager's own registry (`--index-url https://pypi.org/simple`) is where names come from
 anyway. A config file that names sources, written by other means (`pip.ini`, `.condarc`), is a place of its own
-(`package-sources`, S-RULE-186). What is not read: a requirements or lock file's content, a project's own config
-file (`.\\pip.conf`, a repository's `.npmrc`), a package name that only resembles a popular one (typosquatting).
+(`package-sources`, S-RULE-186); a project's own (a repository's `.npmrc`, a virtual environment's `pip.ini`, a
+requirements file's `--index-url`) is judged by what it says when it is written (`effects_project_sources`,
+S-RULE-211). What is not read: a lock file's content, a package name that only resembles a popular one
+(typosquatting).
 """
 
 from __future__ import annotations
@@ -204,6 +206,13 @@ def _up_to_package(manager: _Manager, words: list[Value]) -> tuple[list[Value], 
     if at is not None and words[at] is not None:
         packages.append(unquote(words[at]))
     return before, packages
+
+
+def foreign_addresses(text: str, family: str) -> list[str]:
+    """The addresses in `text` that are not the public registry of `family` (`_OWN_REGISTRIES`) nor a local file,
+    in the order written: where a manager of that family would fetch code nobody reviewed."""
+    own = _OWN_REGISTRIES[family]
+    return [a for a in _addresses(text) if not _local_file(a) and _host(a) not in own]
 
 
 def _addresses(word: str) -> list[str]:

