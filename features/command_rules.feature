@@ -1814,3 +1814,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "persistence-autostart" with action "ask"
     When "FileSystem" is called with {"mode": "write", "path": "C:\\src\\repo\\.npmrc", "content": "registry=https://registry.npmjs.org/"}
     Then the call hits no rule
+
+  @S-RULE-212
+  Scenario: A project's MCP server list for more clients is off limits
+    Given the built-in command rules guarding the gateway's own files
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\src\\repo\\.roo\\mcp.json", "content": "{}"}
+    Then the call hits rule "self-protection" with action "deny"
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\src\\repo\\.roo\\mcp.json"}
+    Then the call hits no rule

@@ -286,6 +286,22 @@ MCP_CLIENT_FILES: tuple[tuple[str | None, str], ...] = (
     (None, ".mcp.json"),
     (None, r".vscode\mcp.json"),
     (None, "cline_mcp_settings.json"),
+    # S-RULE-212: more clients' server lists — Claude Code's managed (machine-wide) files, GitHub Copilot CLI's and
+    # Amazon Q's user files; a project's for Visual Studio (`.vs`), Roo Code, Kilo Code, Amazon Q, Continue's
+    # server blocks, opencode and Crush.
+    (r"c:\programdata\claudecode", "managed-mcp.json"),
+    (r"c:\programdata\claudecode", "managed-settings.json"),
+    ("~", r".copilot\mcp-config.json"),
+    ("~", r".aws\amazonq\mcp.json"),
+    (None, r".vs\mcp.json"),
+    (None, r".roo\mcp.json"),
+    (None, r".kilocode\mcp.json"),
+    (None, r".amazonq\mcp.json"),
+    (None, r".continue\mcpservers\*"),
+    (None, "opencode.json"),
+    (None, "opencode.jsonc"),
+    (None, ".crush.json"),
+    (None, "crush.json"),
 )
 _MCP_CLIENT_PATTERNS = "\n".join(f"    {folder}\\{file}" for folder, file in MCP_CLIENT_FILES if folder is not None)
 

@@ -5304,6 +5304,17 @@ ORDINARY += [
     ("PowerShell", _ps(r"Get-Content C:\src\repo\.npmrc")),
 ]
 
+# More MCP clients' server lists (S-RULE-212).
+DANGEROUS += [
+    ("FileSystem", _fs("write", r"C:\src\repo\.roo\mcp.json", content="{}"), "self-protection"),
+    ("FileSystem", _fs("write", r"C:\ProgramData\ClaudeCode\managed-mcp.json", content="{}"), "self-protection"),
+    ("PowerShell", _ps(r"Set-Content C:\src\repo\.vs\mcp.json '{}'"), "self-protection"),
+]
+ORDINARY += [
+    ("FileSystem", _fs("read", r"C:\src\repo\.roo\mcp.json")),
+    ("FileSystem", _fs("write", r"C:\src\repo\my-opencode.json", content="{}")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

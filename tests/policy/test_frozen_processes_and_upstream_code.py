@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from policy.context import SessionView
-from policy.observation import Observation
 from policy.rules.match import load_rules
-from policy.typed import typed_hit
 from tests._requirements import requirement
-from tests.policy._world import T0, call, context
-from tests.policy.test_typed import capture_of, focus_point
+from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import _guarded_rules, guarded, ps
 
 CRITICAL = ("kill-critical-process", "deny")
@@ -144,11 +140,5 @@ def test_the_reason_names_windows_mcps_code() -> None:
 @requirement("S-RULE-201")
 def test_typed_into_a_console_is_refused() -> None:
     """S-RULE-201: the keyboard is a shell (issue 18 item 4)."""
-    capture = capture_of("console-powershell")
-    obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
-    view = SessionView(session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1)
     text = r"Copy-Item C:\t\evil.py C:\venv\Lib\site-packages\windows_mcp\tools.py"
-    typed = call("Type", loc=focus_point(capture), text=text, press_enter=True)
-    hit = typed_hit(typed, context(view, rules=_guarded_rules()))
-    assert hit is not None
-    assert (hit.rule_id, hit.action) == GUARD
+    assert typed_in_console(text, rules=_guarded_rules()) == GUARD

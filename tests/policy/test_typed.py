@@ -15,7 +15,7 @@ from gateway.observe.parse import parse_result
 from gateway.sim import build_server
 from policy.context import SessionView
 from policy.observation import Capture, Observation
-from policy.rules.match import load_rules
+from policy.rules.match import RuleSet, load_rules
 from policy.typed import typed_hit
 from tests._requirements import requirement
 from tests.policy._world import T0, call, context
@@ -49,16 +49,20 @@ def hit_of(scenario: str, tool: str, clipboard: str | None = None, **args: Any) 
     return hit_on(capture_of(scenario), tool, clipboard, **args)
 
 
-def typed_in_console(text: str, scenario: str = "console-powershell") -> tuple[str, str] | None:
-    """The typed-text rules' verdict on `text` typed with Enter at the focused element of a console world."""
-    return hit_of(scenario, "Type", loc=focus_point(capture_of(scenario)), text=text, press_enter=True)
+def typed_in_console(text: str, scenario: str = "console-powershell", rules: RuleSet = RULES) -> tuple[str, str] | None:
+    """The typed-text rules' verdict on `text` typed with Enter at the focused element of a console world (`rules`:
+    the built-in ones, or those `serve` builds with the gateway's own files guarded)."""
+    capture = capture_of(scenario)
+    return hit_on(capture, "Type", loc=focus_point(capture), text=text, press_enter=True, rules=rules)
 
 
-def hit_on(capture: Capture, tool: str, clipboard: str | None = None, **args: Any) -> tuple[str, str] | None:
+def hit_on(
+    capture: Capture, tool: str, clipboard: str | None = None, *, rules: RuleSet = RULES, **args: Any
+) -> tuple[str, str] | None:
     """The typed-text rules' verdict on one call, on a session whose only observation is `capture`."""
     obs = Observation(id="obs-1", session="s1", generation=1, taken_at_ms=T0, capture=capture)
     view = SessionView(session="s1", observations={"obs-1": obs}, latest_id="obs-1", generation=1, clipboard=clipboard)
-    hit = typed_hit(call(tool, **args), context(view, rules=RULES))
+    hit = typed_hit(call(tool, **args), context(view, rules=rules))
     return None if hit is None else (hit.rule_id, hit.action)
 
 
