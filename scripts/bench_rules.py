@@ -173,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     """Measure, print a table (or JSON), and judge the 2 KB budget."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=300, help="samples per method for each script case")
-    parser.add_argument("--corpus-rounds", type=int, default=5, help="passes over the corpus per method")
+    parser.add_argument(
+        "--corpus-rounds", type=int, default=5, help="passes over the corpus per method (0: leave the corpus out)"
+    )
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--check", action="store_true", help="exit 1 when a 2 KB script's analyser p95 > 1 ms")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the analyser's top N functions")
@@ -191,7 +193,11 @@ def main(argv: list[str] | None = None) -> int:
         "one-liner": [{"command": ONE_LINER}],
         "corpus": corpus_commands(),
     }
-    rounds = {case: args.rounds for case in cases} | {"corpus": args.corpus_rounds}
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1 (the budget cases need samples)")
+    if args.corpus_rounds < 1:
+        del cases["corpus"]  # `--corpus-rounds 0`: the budget cases only
+    rounds = {case: args.rounds for case in cases} | ({"corpus": args.corpus_rounds} if "corpus" in cases else {})
     gc.collect()
     load_before = os.getloadavg()
     samples = measure(cases, rounds)

@@ -175,3 +175,27 @@ def test_the_rules_benchmark_reports_ratios_against_the_text_rules_in_one_run() 
         for method in ("text rules", "analyser", "match"):
             assert row[method]["p95_us"] >= row[method]["p50_us"] > 0
         assert row["text rules"]["x_text_rules"] == 1.0
+
+
+@requirement("S-RULE-22")
+def test_the_rules_benchmark_can_leave_the_corpus_out_and_refuses_no_rounds() -> None:
+    """S-RULE-22: `--corpus-rounds 0` measures the budget cases alone (it used to crash on an empty median);
+    `--rounds 0` is a usage error with the reason, exit 2."""
+    import json
+    import subprocess
+    import sys
+
+    from tests._requirements import REPO
+
+    script = str(REPO / "scripts" / "bench_rules.py")
+    out = subprocess.run(
+        [sys.executable, script, "--rounds", "2", "--corpus-rounds", "0", "--json"],
+        capture_output=True, text=True, timeout=300, check=True, cwd=REPO,
+    )  # fmt: skip
+    cases = {row["case"] for row in json.loads(out.stdout)["rows"]}
+    assert cases == {"2 KB script", "2 KB dense", "one-liner"}
+    bad = subprocess.run(
+        [sys.executable, script, "--rounds", "0"], capture_output=True, text=True, timeout=60, cwd=REPO
+    )
+    assert bad.returncode == 2
+    assert "--rounds must be at least 1" in bad.stderr
