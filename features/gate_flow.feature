@@ -382,3 +382,18 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     When the model takes a Snapshot with {}
     And the model calls "Shortcut" with {"shortcut": "ctrl+c"}
     Then the desktop received exactly one "shortcut"
+
+  @S-RULE-213
+  Scenario: A system file dragged out of File Explorer is refused, and nothing is dragged
+    Given a gateway in front of the simulated desktop "explorer-system32"
+    When the model takes a Snapshot with {}
+    And the model calls "Move" with {"from_loc": [905, 201], "loc": [47, 47], "drag": true}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing
+
+  @S-RULE-213
+  Scenario: A document dragged to the Recycle Bin is forwarded
+    Given a gateway in front of the simulated desktop "explorer-address"
+    When the model takes a Snapshot with {}
+    And the model calls "Move" with {"from_loc": [905, 201], "loc": [47, 47], "drag": true}
+    Then the desktop received exactly one "drag"

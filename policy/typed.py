@@ -28,6 +28,8 @@ from policy.decision import RuleHit
 from policy.freshness import basis_of
 from policy.labels import label_table
 from policy.observation import Observation, Point
+from policy.rules.args import truthy
+from policy.rules.explorer_drag import explorer_drag
 from policy.rules.keyboard import (
     FILE_NAME_BOXES,
     RISK,
@@ -60,7 +62,7 @@ RUNS_TEXT = frozenset(
 # A console window, with a shell's or an interpreter's prompt in it (a right click there pastes).
 CONSOLES = frozenset({TypingTarget.INTERPRETER, TypingTarget.CONSOLE})
 INTERPRETER_RULE = "dynamic-command"
-TYPED_TOOLS = frozenset({"Type", "MultiEdit", "Shortcut", "Click"})
+TYPED_TOOLS = frozenset({"Type", "MultiEdit", "Shortcut", "Click", "Move"})
 
 # A file dialog's name box (S-RULE-149): the path typed there is saved to or opened, as FileSystem's `path` is.
 FILE_DIALOGS = frozenset({TypingTarget.FILE_SAVE, TypingTarget.FILE_OPEN})
@@ -401,6 +403,22 @@ def _explorer_paste_hit(description: str, folder: str, ctx: Context) -> RuleHit 
     return replace(hit, reason=f"this key pastes copied files into {description}: {hit.reason}")
 
 
+def _explorer_drag_hit(obs: Observation | None, call: ToolCall, ctx: Context) -> RuleHit | None:
+    """S-RULE-213: a drag out of File Explorer (or off the desktop) deletes, moves or hands over the file it drags:
+    judged as that FileSystem call. A drag that is not a file's (a slider, a window, selected text) is no call."""
+    if obs is None or ctx.rules is None or not truthy(call.args.get("drag")):
+        return None
+    ends: list[Point | None] = [*_points(obs, call)] or [None]
+    hits: list[RuleHit] = []
+    for end in ends:  # a label may stand for several elements: each is where it may land
+        drag = explorer_drag(obs.capture, _loc(call.args.get("from_loc")), end)
+        hit = ctx.rules.match("FileSystem", drag.call) if drag is not None else None
+        one_of = drag is not None and drag.source.endswith("\\*")  # one item, not every one at once
+        if drag is not None and hit is not None and not (one_of and hit.rule_id == WILDCARD_DELETE):
+            hits.append(replace(hit, reason=f"this {drag.description}: {hit.reason}"))
+    return _worst(hits)
+
+
 def _document_run(what: str) -> RuleHit:
     """An editor told to run its document or selection (S-RULE-139): code typed there was never read as a command."""
     return RuleHit(
@@ -451,6 +469,8 @@ def typed_hit(call: ToolCall, ctx: Context) -> RuleHit | None:
         dropped = _explorer_paste_hit(*pasted, ctx) if pasted is not None else None
         acted = [h for h in (removed, dropped) if h is not None]
         return _worst(acted + ([_document_run(runs)] if runs else []) + pressed)
+    if call.tool == "Move":
+        return _explorer_drag_hit(obs, call, ctx)
     if call.tool == "Click" and not _is_right_click(call):
         if obs is None:
             return None

@@ -564,15 +564,25 @@ def _explorer_folder(capture: Capture) -> tuple[str, str, list[Element]] | None:
     if window is None:
         return None
     elements = _View(capture).by_window.get(window.name, [])
-    is_explorer = _EXPLORER_TITLE.fullmatch(_fold(window.name)) is not None or any(
-        _fold(e.name) == "address band root" for e in elements
-    )
-    folder = next((e.value for e in elements if _fold(e.name) == "address" and e.value), None)
-    folder = folder or dialog_folder(capture, window.name)
+    folder = explorer_folder_of(capture, window.name, elements)
     typing = any("focused" in e.flags and e.control in ("edit", "combo box", "document") for e in elements)
-    if not is_explorer or folder is None or typing:
+    if folder is None or typing:
         return None
     return window.name, folder, elements
+
+
+def explorer_folder_of(capture: Capture, title: str, elements: Sequence[Element] | None = None) -> str | None:
+    """The folder the File Explorer window titled `title` shows (its `Address` value or breadcrumb), or None when
+    that window is not File Explorer's (`… - File Explorer`, or one with an `Address Band Root`) or shows none.
+    `elements`: the window's elements, when the caller has them."""
+    shown = [e for e in capture.elements if e.window == title] if elements is None else elements
+    is_explorer = _EXPLORER_TITLE.fullmatch(_fold(title)) is not None or any(
+        _fold(e.name) == "address band root" for e in shown
+    )
+    if not is_explorer:
+        return None
+    folder = next((e.value for e in shown if _fold(e.name) == "address" and e.value), None)
+    return folder or dialog_folder(capture, title)
 
 
 def document_run_button(capture: Capture, point: Point | None) -> str | None:

@@ -1,0 +1,157 @@
+"""A drag in File Explorer deletes, moves or hands over the file it drags (S-RULE-213).
+
+Before, `Move {"drag": true, "from_loc": <hal.dll in System32>, "loc": <the Recycle Bin>}` passed while the Delete
+key on the same item (S-RULE-153) and FileSystem `delete` of it were refused; so did dragging a program into a
+Startup folder, and `~\\.ssh\\id_rsa` into a browser's mail window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from policy.observation import Capture, Element
+from policy.rules.explorer_drag import explorer_drag
+from tests._requirements import requirement
+from tests.policy.test_explorer_delete import showing
+from tests.policy.test_typed import capture_of, hit_on
+
+HAL = (905, 201)  # `hal.dll` in the explorer-system32 world
+KERNEL32 = (905, 223)
+ITEMS_VIEW = (900, 500)
+UNSEEN = (47, 47)  # over the desktop, whose icons this world's tree does not print
+STARTUP = "C:\\Users\\demo\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup"
+MAIL = "Inbox - me@example.com - Outlook"
+
+
+def _line(window: str, control: str, name: str, point: tuple[int, int] | None, **kw: object) -> Element:
+    kind = "window" if control == "window" else "element"
+    return Element(kind=kind, control=control, name=name, point=point, window=window, depth=1, **kw)  # type: ignore[arg-type]
+
+
+def with_windows(base: Capture) -> Capture:
+    """`base` plus the desktop's icons, an Explorer window on a Startup folder and a mail program's window."""
+    startup = "Startup - File Explorer"
+    extra = (
+        _line("Program Manager", "window", "Program Manager", None),
+        _line("Program Manager", "list item", "Recycle Bin", (47, 47)),
+        _line("Program Manager", "list item", "notes.txt", (47, 127)),
+        _line(startup, "window", startup, None),
+        _line(startup, "edit", "Address", (1600, 60), meta=(("value", STARTUP),)),
+        _line(startup, "list", "Items View", (1600, 300)),
+        _line(startup, "tree item", "Documents", (1450, 300)),
+        _line(MAIL, "window", MAIL, None),
+        _line(MAIL, "document", "Message body", (1600, 800)),
+    )
+    return replace(base, elements=base.elements + extra)
+
+
+def drag(capture: Capture, start: tuple[int, int] | None, end: tuple[int, int], **more: object) -> object:
+    args: dict[str, object] = {"drag": True, "loc": list(end), **more}
+    if start is not None:
+        args["from_loc"] = list(start)
+    return hit_on(capture, "Move", **args)
+
+
+SYSTEM32 = with_windows(capture_of("explorer-system32"))
+
+
+@requirement("S-RULE-213")
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [
+        (HAL, (47, 47)),  # onto the Recycle Bin
+        (HAL, UNSEEN),
+        (HAL, KERNEL32),  # onto another item of the folder (a folder there: a move into it)
+        (HAL, (1600, 300)),  # into another Explorer window's folder
+        (HAL, (1450, 300)),  # onto a navigation-pane entry: a folder the Snapshot does not name
+        (HAL, (47, 127)),  # onto a desktop icon
+        ((600, 205), (47, 47)),  # off the item's centre: the nearest item is the one dragged
+        (None, (47, 47)),  # no `from_loc`: from where the pointer is (on the item's row)
+        ((1290, 120), (47, 47)),  # from the window, not an item: one of the folder's items
+    ],
+)
+def test_dragging_a_system_file_out_of_system32_is_refused(start: tuple[int, int] | None, end: tuple[int, int]) -> None:
+    """S-RULE-213: it leaves System32 however it is dropped, as FileSystem delete or move of it would."""
+    assert drag(SYSTEM32, start, end) == ("protected-place-delete", "deny")
+
+
+@requirement("S-RULE-213")
+def test_dropping_on_the_folders_own_view_moves_nothing() -> None:
+    """S-RULE-213: let go over its own folder, nothing moves."""
+    assert drag(SYSTEM32, HAL, ITEMS_VIEW) is None
+
+
+@requirement("S-RULE-213")
+def test_the_reason_says_what_was_dragged_where() -> None:
+    """S-RULE-213: the refusal names the item, the window and the drop."""
+    found = explorer_drag(SYSTEM32, HAL, (47, 47))
+    assert found is not None
+    assert found.source == "C:\\Windows\\System32\\hal.dll"
+    assert found.call == {"mode": "delete", "path": found.source}
+    assert "to the Recycle Bin" in found.description
+
+
+@requirement("S-RULE-213")
+def test_a_program_dragged_into_a_startup_folder_asks() -> None:
+    """S-RULE-213: dropped into Startup it runs at every sign-in, as FileSystem move there would."""
+    downloads = with_windows(showing("C:\\Users\\demo\\Downloads", "setup.exe"))
+    assert drag(downloads, HAL, (1600, 300)) == ("persistence-autostart", "ask")
+    assert explorer_drag(downloads, HAL, (1600, 300)).call == {  # type: ignore[union-attr]
+        "mode": "move",
+        "path": "C:\\Users\\demo\\Downloads\\setup.exe",
+        "destination": STARTUP,
+    }
+
+
+@requirement("S-RULE-213")
+def test_a_private_key_dragged_into_another_program_is_refused() -> None:
+    """S-RULE-213: dropped into a mail or browser window, the file is handed over: read as a credential store."""
+    ssh = with_windows(showing("C:\\Users\\demo\\.ssh", "id_ed25519"))
+    assert drag(ssh, HAL, (1600, 800)) == ("credential-access", "deny")
+
+
+@requirement("S-RULE-213")
+@pytest.mark.parametrize(
+    ("folder", "item", "end"),
+    [
+        ("C:\\Users\\demo\\Documents", "report.docx", (47, 47)),  # one document to the Recycle Bin
+        ("C:\\Users\\demo\\Documents", "report.docx", (1600, 800)),  # attached to a mail
+        ("C:\\Users\\demo\\Downloads", "photo.jpg", KERNEL32),  # into a subfolder
+        ("C:\\Users\\demo\\Documents", None, UNSEEN),  # one of its items, not every one
+    ],
+)
+def test_ordinary_drags_pass(folder: str, item: str | None, end: tuple[int, int]) -> None:
+    """S-RULE-213: what FileSystem would do with the same file passes here too."""
+    assert drag(with_windows(showing(folder, item)), HAL, end) is None
+
+
+@requirement("S-RULE-213")
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"loc": [47, 47]},  # a move of the pointer
+        {"loc": [47, 47], "drag": False, "from_loc": list(HAL)},
+        {"loc": [47, 47], "drag": "false", "from_loc": list(HAL)},
+    ],
+)
+def test_a_move_without_a_drag_drags_nothing(args: dict[str, object]) -> None:
+    """S-RULE-213: the pointer moving over an item picks nothing up."""
+    assert hit_on(SYSTEM32, "Move", **args) is None
+
+
+@requirement("S-RULE-213")
+def test_a_drag_that_starts_elsewhere_is_no_files() -> None:
+    """S-RULE-213: a slider, a window's title bar or text in another program is not a file."""
+    assert explorer_drag(SYSTEM32, (1600, 800), (47, 47)) is None  # text in the mail window
+    assert explorer_drag(SYSTEM32, (47, 47), HAL) is None  # the Recycle Bin icon itself
+
+
+@requirement("S-RULE-213")
+def test_a_desktop_file_dragged_is_judged_where_it_lands() -> None:
+    """S-RULE-213: a file on the desktop is in the user's Desktop folder."""
+    found = explorer_drag(SYSTEM32, (47, 127), (1600, 300))
+    assert found is not None
+    assert found.source == "%USERPROFILE%\\Desktop\\notes.txt"
+    assert found.call["destination"] == STARTUP
