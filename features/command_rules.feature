@@ -1822,3 +1822,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "self-protection" with action "deny"
     When "FileSystem" is called with {"mode": "read", "path": "C:\\src\\repo\\.roo\\mcp.json"}
     Then the call hits no rule
+
+  @S-RULE-214
+  Scenario: A browser's saved-password page opened is refused as its credential store
+    Given the built-in command rules
+    When PowerShell is asked to run "Start-Process msedge edge://settings/passwords"
+    Then the call hits rule "credential-access" with action "deny"
+    When PowerShell is asked to run "Start-Process chrome chrome://settings/appearance"
+    Then the call hits no rule

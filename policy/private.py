@@ -55,6 +55,7 @@ DEFAULT_PRIVATE_WINDOWS: tuple[str, ...] = (
     "Enpass",
     "RoboForm",
     "Proton Pass",
+    "Password Manager",  # a browser's own: Chrome's page is titled "Google Password Manager" (S-RULE-214)
     "Credential Manager",
     "Online Banking",
     "*bank*",

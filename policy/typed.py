@@ -29,6 +29,7 @@ from policy.freshness import basis_of
 from policy.labels import label_table
 from policy.observation import Observation, Point
 from policy.rules.args import truthy
+from policy.rules.effects_browsers import password_page
 from policy.rules.explorer_drag import explorer_drag
 from policy.rules.keyboard import (
     FILE_NAME_BOXES,
@@ -288,6 +289,8 @@ _OPENED_PATH = re.compile(
 def _as_opened_path(text: str, ctx: Context) -> RuleHit | None:
     """The rule the text hits as one path opened (`Invoke-Item` of it): a command line would split it at its
     blanks, and a browser's `view-source:` or a `file:///` URL hides the path from the command reading."""
+    if ctx.rules is not None and password_page(text):  # `about:logins` is no command word (S-RULE-214)
+        return ctx.rules.match("PowerShell", {"command": "Start-Process " + _quoted(text.strip())})
     found = _OPENED_PATH.match(text.strip())
     if ctx.rules is None or found is None or found.group(0) == found.group(1) and " " not in found.group(1):
         return None  # a path with no blank and no prefix is the command reading's own word

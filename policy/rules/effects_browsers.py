@@ -18,12 +18,13 @@ browser's credential store (`places`) is the user's own, whatever spelling names
 from __future__ import annotations
 
 import ntpath
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 
 from policy.rules.effects_common import Effects, Handler, argv_of, effect, program_stem
 from policy.rules.paths import canonical_path
 from policy.rules.places import places_of
-from policy.rules.shell.ops import EffectKind, Operation, Value
+from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
 
 # Chromium browsers, and chat apps built on Chromium (Electron) whose session cookies sign in as the user.
 _CHROMIUM = frozenset(
@@ -60,4 +61,50 @@ def _remote_debugging(op: Operation) -> Effects:
     return (effect(EffectKind.CREDENTIAL_ACCESS, folder or stem, shown + " (every signed-in site's cookies)"),)
 
 
-BROWSER_PROGRAMS: Mapping[str, Handler] = dict.fromkeys(_CHROMIUM | _MOZILLA, _remote_debugging)
+# A browser's own pages that show its saved passwords and payment cards (S-RULE-214): opened, the next Snapshot
+# reads every saved site and user name (a password shown is one click and a Windows Hello prompt away). Chromium
+# browsers by their own scheme (Edge, Brave, Opera and Vivaldi also answer to `chrome://`), Firefox's `about:logins`,
+# and the web page of Google's password manager (the same list, synced).
+_PASSWORD_PAGE = re.compile(
+    r"^[\"']?(?:(?:chrome|edge|brave|vivaldi|opera)://(?:password-manager|wallet"
+    r"|settings/+(?:[^\s\"'?#]*/)?(?:passwords?|payments?|autofill)(?![\w-]))|about:logins"
+    r"|(?:https?://)?passwords\.google\.com(?![\w.-]))",
+    re.IGNORECASE,
+)
+_BROWSERS = frozenset({"chrome", "msedge", "brave", "vivaldi", "chromium", "opera"}) | _MOZILLA
+
+
+def password_page(word: Value) -> bool:
+    """Whether `word` is the address of a browser's saved-password or payment page (`chrome://settings/passwords`,
+    `edge://wallet`, `chrome://password-manager/passwords`, `about:logins`, any case)."""
+    return word is not None and _PASSWORD_PAGE.match(word.strip()) is not None
+
+
+def _password_pages(op: Operation) -> Effects:
+    """A browser started on its password or payment page (`msedge edge://settings/passwords`)."""
+    if program_stem(op.name) not in _BROWSERS:
+        return ()
+    pages = [w for w in argv_of(op).words if password_page(w)]
+    return tuple(_opened(page, program_stem(op.name)) for page in pages)
+
+
+def password_pages_opened(per_op: Sequence[Effects]) -> Effects:
+    """Each password or payment page another way opens (`Invoke-Item`, `Start-Process`, `start`, the address typed
+    into the Run box or a browser's address bar): what is started is the page's address."""
+    return tuple(
+        _opened(e.target, "its browser")
+        for effects in per_op
+        for e in effects
+        if e.kind is EffectKind.EXECUTE and password_page(e.target)
+    )
+
+
+def _opened(page: Value, by: str) -> Effect:
+    return effect(EffectKind.CREDENTIAL_ACCESS, page, f"a browser's saved passwords or payment cards ({page}, in {by})")
+
+
+def _browser(op: Operation) -> Effects:
+    return _remote_debugging(op) + _password_pages(op)
+
+
+BROWSER_PROGRAMS: Mapping[str, Handler] = dict.fromkeys(_CHROMIUM | _MOZILLA, _browser)

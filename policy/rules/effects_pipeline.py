@@ -28,6 +28,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
+from policy.rules.effects_browsers import password_pages_opened
 from policy.rules.effects_common import (
     CLIPBOARD,
     LANDED,
@@ -866,4 +867,5 @@ def pipeline_effects(ops: Sequence[Operation]) -> Effects:
     found += _read_then_sent(ops)
     found += pushed_to_added_remote(ops)
     found += editor_files_written(ops, per_op)
+    found += password_pages_opened(per_op)  # a browser's saved passwords shown (S-RULE-214)
     return dedupe(found)

@@ -5315,6 +5315,17 @@ ORDINARY += [
     ("FileSystem", _fs("write", r"C:\src\repo\my-opencode.json", content="{}")),
 ]
 
+# A browser's saved-password page (S-RULE-214).
+DANGEROUS += [
+    ("PowerShell", _ps("Start-Process chrome chrome://settings/passwords"), "credential-access"),
+    ("App", {"mode": "launch", "name": "msedge", "args": "edge://wallet/passwords"}, "credential-access"),
+    ("PowerShell", _ps("firefox about:logins"), "credential-access"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Start-Process chrome chrome://settings/appearance")),
+    ("PowerShell", _ps("Start-Process chrome https://example.com/settings/passwords")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
