@@ -1830,3 +1830,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "credential-access" with action "deny"
     When PowerShell is asked to run "Start-Process chrome chrome://settings/appearance"
     Then the call hits no rule
+
+  @S-RULE-215
+  Scenario: Setting the system clock is refused; reading it is not
+    Given the built-in command rules
+    When PowerShell is asked to run "Set-Date -Adjust -1:00:00"
+    Then the call hits rule "security-weakening" with action "deny"
+    When PowerShell is asked to run "cmd /c date /t"
+    Then the call hits no rule

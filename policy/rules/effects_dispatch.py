@@ -53,7 +53,13 @@ from policy.rules.effects_process import (
 )
 from policy.rules.effects_registry import REGISTRY_CALLS, REGISTRY_METHODS, REGISTRY_PROGRAMS
 from policy.rules.effects_remote_control import remote_control
-from policy.rules.effects_security import SECURITY_CALLS, SECURITY_CMDLETS, SECURITY_PROGRAMS, dotnet_security
+from policy.rules.effects_security import (
+    CMD_CLOCK,
+    SECURITY_CALLS,
+    SECURITY_CMDLETS,
+    SECURITY_PROGRAMS,
+    dotnet_security,
+)
 from policy.rules.effects_servers import file_servers
 from policy.rules.effects_system import (
     SYSTEM_CALLS,
@@ -85,7 +91,7 @@ PROGRAMS: Mapping[str, Handler] = {
     **PACKAGE_PROGRAMS,
     **BROWSER_PROGRAMS,
 }
-CMD: Mapping[str, Handler] = {**CMD_BUILTINS, **CMD_PROCESS}
+CMD: Mapping[str, Handler] = {**CMD_BUILTINS, **CMD_PROCESS, **CMD_CLOCK}
 CALLS: Mapping[str, Handler] = {
     **FILE_CALLS,
     **REGISTRY_CALLS,

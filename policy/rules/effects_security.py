@@ -38,7 +38,7 @@ WEAKENED = frozenset(
     {"defender", "firewall", "firewall-rule", "execution-policy", "uac", "audit-policy", "event-log", "monitoring"}
     | {"driver-signing", "safe-boot", "virtualization-security", "kernel-debug", "amsi", "exploit-protection"}
     | {"service-acl", "security-center", "dep", "smb1", "smb-signing", "remote-access", "updates"}
-    | {"security-software", "trusted-root", "bitlocker", "certificate-store"}
+    | {"security-software", "trusted-root", "bitlocker", "certificate-store", "system-clock"}
 )
 # The detail of a stop or disable of services the gateway cannot name (`Stop-Service $s`, a filter it does
 # not read): not a weakening it can show, so the judge asks (`command._unknown_targets`) instead of refusing.
@@ -855,6 +855,27 @@ def _netcat(op: Operation) -> Effects:
     return (weakening("remote-access", None, f"{op.name} (a program handed to a network connection)"),) if found else ()
 
 
+# The system clock (S-RULE-215): the gateway dates observations, approvals and audit lines by it, so set back an
+# approval granted for minutes lasts longer, and the audit's times say what the agent chose; Kerberos and
+# certificate checks read it too. `Set-Date`, cmd's `date`/`time` given a value (alone they print it; `/t` too),
+# `net time … /set` (effects_system), WMI's `SetDateTime`.
+def _set_date(op: Operation) -> Effects:
+    return (weakening("system-clock", None, "Set-Date"),)
+
+
+def _cmd_clock(op: Operation) -> Effects:
+    words = [w for w in argv_of(op).words if w is None or w.strip()]
+    if any(w is not None and w.strip().lower() == "/t" for w in words):
+        return ()  # printed
+    if not words and op.input_from is None:
+        return ()  # printed; cmd then waits for a new value on its input, which only the person can type
+    # A value given, or piped in (`echo 01-01-2020| date`: what the pipe holds becomes the date).
+    how = "a new value" if words else "a new value piped in"
+    return (weakening("system-clock", None, f"cmd {op.name} ({how})"),)
+
+
+CMD_CLOCK: Mapping[str, Handler] = {"date": _cmd_clock, "time": _cmd_clock}
+
 SECURITY_PROGRAMS: Mapping[str, Handler] = {
     "ssh": _ssh_tunnel,
     **dict.fromkeys(("nc", "ncat", "netcat", "nc64", "socat"), _netcat),
@@ -874,6 +895,7 @@ SECURITY_PROGRAMS: Mapping[str, Handler] = {
 }
 
 SECURITY_CMDLETS: Mapping[str, Handler] = {
+    "set-date": _set_date,
     "set-mppreference": _mp_preference,
     "add-mppreference": _mp_preference,
     "remove-mppreference": _mp_removal,

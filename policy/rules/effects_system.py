@@ -65,6 +65,8 @@ def _net(op: Operation) -> Effects:
         members = tuple(("member", w or "") for w in words[2:])
         flag = "add" if "add" in changes else "delete"
         return (effect(K.ACCOUNT_CHANGE, name, f"net {verb} /{flag}", extra=members),)
+    if verb == "time" and "set" in changes:  # the clock set from another machine's (S-RULE-215)
+        return (weakening("system-clock", name, "net time /set"),)
     if verb == "accounts" and changes:
         return (effect(K.ACCOUNT_CHANGE, None, f"net accounts /{changes[0]}"),)
     if verb == "share" and name is not None and "=" in name and "delete" not in changes:
@@ -676,6 +678,8 @@ def _wmi_method(op: Operation) -> Effects:
         "reboot",
     ):
         return (effect(K.POWER, None, f"{display(op.name)} Win32_OperatingSystem {method}"),)
+    if wmi_class == "win32_operatingsystem" and method == "setdatetime":  # the system clock (S-RULE-215)
+        return (weakening("system-clock", None, f"{display(op.name)} Win32_OperatingSystem SetDateTime"),)
     if wmi_class == "win32_service" and method == "create":
         return (_service_created(first(bound, "arguments.name"), first(bound, "arguments.pathname"), display(op.name)),)
     if wmi_class == "win32_service":  # StopService, ChangeStartMode … on the services a filter names (S-RULE-73)

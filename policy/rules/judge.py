@@ -661,6 +661,19 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         contents=True,
     ),
     # --- security settings
+    EffectRule(  # the system clock (S-RULE-215): what it weakens is the gateway's own time, and the audit's
+        id="security-weakening",
+        category="security-weakening",
+        effects=frozenset({K.SECURITY_WEAKENING}),
+        places=None,
+        verdict="deny",
+        risk="security-weakening",
+        reason="This sets the system clock: the gateway dates observations, approvals and its audit by it (set "
+        "back, an approval granted for minutes would last longer), and sign-ins and certificates are checked "
+        "against it. Never done through the agent.",
+        remedy="read the time with `Get-Date`, and ask the user to set the clock (Settings, Time & language).",
+        condition=lambda effect, target: effect.detail == "system-clock",
+    ),
     EffectRule(
         id="security-weakening",
         category="security-weakening",

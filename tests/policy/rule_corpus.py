@@ -5326,6 +5326,18 @@ ORDINARY += [
     ("PowerShell", _ps("Start-Process chrome https://example.com/settings/passwords")),
 ]
 
+# The system clock (S-RULE-215).
+DANGEROUS += [
+    ("PowerShell", _ps("Set-Date -Adjust -1:00:00"), "security-weakening"),
+    ("PowerShell", _ps("cmd /c time 10:00"), "security-weakening"),
+    ("PowerShell", _ps("net time \\\\dc01 /set /y"), "security-weakening"),
+]
+ORDINARY += [
+    ("PowerShell", _ps("Get-Date -Format o")),
+    ("PowerShell", _ps("cmd /c date /t")),
+    ("PowerShell", _ps("Set-TimeZone -Id UTC")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

@@ -903,7 +903,19 @@ def test_wmic(command: str, expected: tuple[Effect, ...]) -> None:
             (_e(K.POWER, None, "Invoke-WmiMethod Win32_OperatingSystem win32shutdowntracker"),),
             id="wmi-os-tracker",
         ),
-        pytest.param("Invoke-WmiMethod -Class Win32_OperatingSystem -Name SetDateTime", (), id="wmi-os-setdatetime"),
+        pytest.param(  # the system clock (S-RULE-215)
+            "Invoke-WmiMethod -Class Win32_OperatingSystem -Name SetDateTime",
+            (
+                _e(
+                    K.SECURITY_WEAKENING,
+                    None,
+                    "system-clock",
+                    extra=(("command", "Invoke-WmiMethod Win32_OperatingSystem SetDateTime"),),
+                ),
+            ),
+            id="wmi-os-setdatetime",
+        ),
+        pytest.param("Invoke-WmiMethod -Class Win32_OperatingSystem -Name SetDateTimeX", (), id="wmi-os-other-method"),
         pytest.param(
             "Invoke-CimMethod -ClassName Win32_Service -MethodName Create -Arguments @{Name='x'}",
             (_e(K.PERSISTENCE, "x", "Invoke-CimMethod Win32_Service Create"),),
