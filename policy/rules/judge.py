@@ -276,9 +276,12 @@ def can_match_prefix(pattern: str, prefix: str) -> bool:
     return True
 
 
-# Variables that decide which code a Python program loads at its start, the gateway's included.
+# Variables that decide which code a Python program loads at its start, the gateway's included. With
+# `PYTHONPYCACHEPREFIX` Python reads its compiled modules from that folder: a planted `.pyc` whose stamp matches
+# the source is loaded instead of the source (S-SELF-15).
 PYTHON_LOADER_SETTINGS = frozenset(
     {"pythonpath", "pythonhome", "pythonuserbase", "pythonplatlibdir", "pythonexecutable", "pythonsafepath"}
+    | {"pythonpycacheprefix"}
 )
 
 

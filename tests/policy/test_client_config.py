@@ -128,6 +128,8 @@ def test_installing_packages_and_files_that_only_look_alike_pass() -> None:
             },
         ),
         ("Registry", {"mode": "delete", "path": "HKCU:\\Environment", "name": "PYTHON*"}),
+        ("PowerShell", {"command": "setx PYTHONPYCACHEPREFIX C:\\evil\\pyc"}),  # a planted `.pyc` is loaded
+        ("Registry", {"mode": "set", "path": "HKCU:\\Environment", "name": "PythonPycachePrefix", "value": "C:\\e"}),
     ],
 )
 def test_a_persistent_python_loader_variable_is_the_gateways_setting_too(tool: str, args: dict[str, object]) -> None:
