@@ -65,6 +65,18 @@ def own_code_dirs() -> tuple[str, ...]:
     return tuple(os.path.dirname(os.path.realpath(m.__file__)) for m in (gateway, policy) if m.__file__)
 
 
+def own_environment_dirs() -> tuple[str, ...]:
+    """The Python environment this process runs in (S-SELF-13): its venv (`sys.prefix`: `pyvenv.cfg`, the launcher
+    and every dependency the gateway imports — `mcp`, `pydantic` — rewritten, they run inside the guard) and the
+    interpreter's own files (`sys.base_prefix`: its standard library and DLLs). A filesystem root is never one."""
+    found: dict[str, None] = {}
+    for prefix in (sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix):
+        real = os.path.realpath(prefix) if prefix else ""
+        if real and os.path.dirname(real) != real:
+            found[real] = None
+    return tuple(found)
+
+
 def own_processes() -> tuple[str, ...]:
     """What a kill must not reach (S-SELF-10): this process's pid, and the name of the interpreter it runs
     in when that is not the gateway's own name (`python` for an installed gateway: `Stop-Process -Name
@@ -200,6 +212,12 @@ class GatewayApp:
         )
         return (*resolve_protected_paths(own), *SELF_COMMANDS)
 
+    @functools.cached_property
+    def environment_paths(self) -> tuple[str, ...]:
+        """The Python environment this process runs in (S-SELF-13): a change there is refused by place, while
+        reading it or running its Python is not (`policy.rules.places.ENVIRONMENT_PLACE`)."""
+        return resolve_protected_paths(own_environment_dirs())
+
     def forget_upstream_tools(self) -> None:
         """Drop the cached upstream tool list (upstream said its tools changed)."""
         self._upstream_tools = None
@@ -237,7 +255,13 @@ class GatewayApp:
         if not self.config.command_rules_enabled:
             # Rules off still keeps self-protection: the agent must not lift its own guard.
             return (
-                RuleSet(rules=(), protected_paths=self.protected_paths, own_processes=own_processes(), analyse=False),
+                RuleSet(
+                    rules=(),
+                    protected_paths=self.protected_paths,
+                    own_processes=own_processes(),
+                    environment_paths=self.environment_paths,
+                    analyse=False,
+                ),
                 None,
             )
         if self._rules is None and self._rules_error is None:
@@ -249,6 +273,7 @@ class GatewayApp:
                     protected_paths=self.protected_paths,
                     dynamic_commands=self.config.dynamic_commands,
                     own_processes=own_processes(),
+                    environment_paths=self.environment_paths,
                 )
             except RuleLoadError as exc:
                 self._rules_error = f"command rules{where} failed to load: {exc}"

@@ -508,6 +508,23 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         contents=True,
         unpacked_into=True,
     ),
+    # The Python environment the gateway runs in (S-SELF-13): its venv's dependencies, launcher and `pyvenv.cfg`, the
+    # interpreter's standard library. Changed, the next start runs what the agent wrote inside the guard; reading it
+    # and running its Python stay any program's.
+    EffectRule(
+        id=_SP,
+        category=_SP,
+        effects=frozenset({K.WRITE, K.DELETE, K.DELETE_RECURSIVE, K.MOVE}),
+        places=frozenset({P.GATEWAY_ENVIRONMENT}),
+        verdict="deny",
+        risk=_SP,
+        reason="The call would change {label} ({target}): its packages and interpreter are the code the gateway "
+        "runs, so the next start would run what the agent wrote inside the guard.",
+        remedy="work in a virtual environment of your own (`python -m venv C:\\work\\venv`), or ask the user to "
+        "update the gateway's.",
+        contents=True,
+        unpacked_into=True,
+    ),
     # Windows-MCP started outside the gateway (S-RULE-199): a second desktop controller nothing stands in front of.
     EffectRule(
         id=_SP,
@@ -546,7 +563,7 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         reason="The call would make a link ({target}) to {label}: through it, later calls would reach the "
         "gateway's state, config, audit log or STOP file under a name the guard does not know.",
         remedy="work on other paths; to check the gateway, ask the user to run `winmcp-gateway doctor`.",
-        links=frozenset({P.GATEWAY_STATE}),
+        links=frozenset({P.GATEWAY_STATE, P.GATEWAY_ENVIRONMENT}),
     ),
     EffectRule(
         id=_SP,

@@ -37,6 +37,7 @@ from policy.rules.builtin import (
 from policy.rules.command import ANALYSER_RULE_IDS, Judged, judge_call
 from policy.rules.judge import EFFECT_RULES
 from policy.rules.normalize import expand_checked, fold
+from policy.rules.places import environment_path
 from policy.rules.processes import canonical_process
 from policy.rules.self_protection import SELF_PROTECTION_ID, protected_hit
 
@@ -382,6 +383,9 @@ class RuleSet:
     dynamic_action: Literal["ask", "deny"] = "ask"
     analyse: bool = True  # False (command_rules_enabled = false): only self-protection by place applies
     own_processes: tuple[str, ...] = ()  # the gateway's own pid and interpreter name (`processes.ends_own_process`)
+    # The Python environment the gateway runs in (S-SELF-13): a change there is `self-protection`, by place only —
+    # reading it or running its Python is any program's (`places.ENVIRONMENT_PLACE`).
+    environment_paths: tuple[str, ...] = ()
     # The rules that name each tool, in table order, filled on first use (a memo of `rules`: a
     # Click need not look at a hundred PowerShell patterns on every call; issue 13).
     _by_tool: dict[str, tuple[Rule, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -407,7 +411,8 @@ class RuleSet:
         # the text check looks for; places are absolute paths only (a bare word would be read as a
         # file on the Desktop, and its every parent folder would count as the gateway's).
         if not self._places:
-            self._places.append(tuple(p for p in self.protected_paths if ntpath.isabs(p) or p.startswith("/")))
+            own = tuple(p for p in self.protected_paths if ntpath.isabs(p) or p.startswith("/"))
+            self._places.append(own + tuple(environment_path(p) for p in self.environment_paths))
         return self._places[0]
 
     def _matching(
@@ -594,6 +599,7 @@ def load_rules(
     protected_paths: Sequence[str] = (),
     dynamic_commands: str = "ask",
     own_processes: Sequence[str] = (),
+    environment_paths: Sequence[str] = (),
 ) -> RuleSet:
     """Build the rule set: built-ins, then custom rules, with built-in exemptions.
 
@@ -607,6 +613,8 @@ def load_rules(
         dynamic_commands: "ask" or "deny" for a command that is not constant after folding.
         own_processes: the gateway's own pid and the name of the interpreter it runs in; a kill that
             reaches one of them is `self-protection` (canonical forms are taken here).
+        environment_paths: the folders of the Python environment the gateway runs in; a change there is
+            `self-protection` (see `RuleSet.environment_paths`).
 
     Returns:
         The rule set.
@@ -635,6 +643,8 @@ def load_rules(
         raise RuleLoadError("protected_paths must be a list of path strings")
     if isinstance(own_processes, str | bytes) or not all(isinstance(p, str) for p in own_processes):
         raise RuleLoadError("own_processes must be a list of process names and pids")
+    if isinstance(environment_paths, str | bytes) or not all(isinstance(p, str) for p in environment_paths):
+        raise RuleLoadError("environment_paths must be a list of path strings")
     if dynamic_commands not in ("ask", "deny"):
         raise RuleLoadError(f"dynamic_commands must be 'ask' or 'deny', not {dynamic_commands!r}")
     return RuleSet(
@@ -643,4 +653,5 @@ def load_rules(
         protected_paths=tuple(protected_paths),
         dynamic_action="deny" if dynamic_commands == "deny" else "ask",
         own_processes=tuple(sorted({canonical_process(p) for p in own_processes if p.strip()})),
+        environment_paths=tuple(p for p in environment_paths if ntpath.isabs(p) or p.startswith("/")),
     )

@@ -31,6 +31,7 @@ class PlaceCategory(StrEnum):
     MCP_CLIENT_CONFIG = "mcp-client-config"
     EDITOR_SETTINGS = "editor-settings"
     GATEWAY_STATE = "gateway-state"
+    GATEWAY_ENVIRONMENT = "gateway-environment"
     HIJACK_FILE = "hijack-file"
     AUTOSTART_KEY = "autostart-key"
     HIJACK_KEY = "hijack-key"

@@ -21,8 +21,22 @@ from types import MappingProxyType
 from policy.rules.paths import candidate_paths
 from policy.rules.place_table import FILE_PLACES, KEY_PLACES, Place, PlaceCategory, PlaceEntry
 
-# The one place not in the tables: its paths come with each call (`gateway_paths`), from the config.
+# The places not in the tables: their paths come with each call (`gateway_paths`), from the running gateway.
 GATEWAY_PLACE = Place(id="gateway-state", category=PlaceCategory.GATEWAY_STATE, label="the gateway's own files")
+# The Python environment the gateway runs in (S-SELF-13): changed, the next start runs what the agent wrote; read
+# and run, it is any Python. Its folders travel in `gateway_paths` marked by `environment_path`.
+ENVIRONMENT_PLACE = Place(
+    id="gateway-environment",
+    category=PlaceCategory.GATEWAY_ENVIRONMENT,
+    label="the Python environment the gateway runs in",
+)
+_ENVIRONMENT_MARK = "\0environment:"  # never the start of a path
+
+
+def environment_path(folder: str) -> str:
+    """`folder` as a `gateway_paths` entry of the gateway's Python environment (`ENVIRONMENT_PLACE`)."""
+    return _ENVIRONMENT_MARK + folder
+
 
 # =======================================================================================
 # Matching: a trie over components; globs and 8.3 names in either side match conservatively
@@ -222,9 +236,13 @@ def _path_comps(canonical: str) -> list[str]:
 
 @lru_cache(maxsize=32)
 def _gateway_trie(gateway_paths: tuple[str, ...]) -> _Node | None:
-    """The gateway's own paths as a trie (cached: the same few paths come with every call)."""
+    """The gateway's own paths as a trie (cached: the same few paths come with every call); an entry marked by
+    `environment_path` is the environment it runs in, every other its own files."""
     patterns: list[str] = []
-    for path in gateway_paths:
+    environment: list[str] = []
+    for entry in gateway_paths:
+        marked = entry.startswith(_ENVIRONMENT_MARK)
+        path = entry.removeprefix(_ENVIRONMENT_MARK)
         for reading in candidate_paths(path):
             comps = _path_comps(reading)
             # The standard environment does not know the user's name (winenv.USER_PLACEHOLDER),
@@ -232,10 +250,10 @@ def _gateway_trie(gateway_paths: tuple[str, ...]) -> _Node | None:
             if len(comps) > 2 and _DRIVE.fullmatch(comps[0]) and comps[1] == "users":
                 comps[2] = "*"
             if len(comps) > 1:  # a whole drive is no state dir; never make every path the gateway's
-                patterns.append("\\".join(comps))
-    if not patterns:
-        return None
-    return _build([PlaceEntry(GATEWAY_PLACE, tuple(patterns), "tree", None)])
+                (environment if marked else patterns).append("\\".join(comps))
+    entries = [PlaceEntry(GATEWAY_PLACE, tuple(patterns), "tree", None)] if patterns else []
+    entries += [PlaceEntry(ENVIRONMENT_PLACE, tuple(environment), "tree", None)] if environment else []
+    return _build(entries) if entries else None
 
 
 @lru_cache(maxsize=4096)
@@ -249,8 +267,9 @@ def _lookup(canonical: str, gateway_paths: tuple[str, ...]) -> tuple[tuple[Place
     trie = _gateway_trie(gateway_paths) if gateway_paths else None
     if trie is not None:
         _walk(trie, comps, varies, None, (), found, inside)
-        if any(p is GATEWAY_PLACE for _, p in found):
-            found.append((10_000, GATEWAY_PLACE))  # the guard itself outranks any place it sits in
+        for own in (GATEWAY_PLACE, ENVIRONMENT_PLACE):
+            if any(p is own for _, p in found):
+                found.append((10_000, own))  # the guard itself outranks any place it sits in
     return _ordered(found), tuple(dict.fromkeys(inside))
 
 

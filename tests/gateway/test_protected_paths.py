@@ -180,3 +180,48 @@ def test_the_app_protects_the_folders_of_its_own_code(tmp_path: Path) -> None:
         hit = rules.match("FileSystem", {"mode": "write", "path": os.path.join(folder, "decide.py"), "content": "x"})
         assert hit is not None and hit.rule_id == "self-protection", folder
     assert rules.match("FileSystem", {"mode": "write", "path": str(tmp_path / "notes.txt"), "content": "x"}) is None
+
+
+@requirement("S-SELF-13")
+def test_the_app_protects_the_python_environment_it_runs_in(tmp_path: Path) -> None:
+    """S-SELF-13: its venv (every dependency it imports) and the interpreter's own files are guarded by place: a
+    rewritten `mcp` or standard-library module would run inside the guard at the next start. Reading them and
+    running that Python stay ordinary (they are any program's)."""
+    import sys
+
+    import mcp
+
+    from gateway.app import own_environment_dirs
+
+    config = load_config(environ={}, state_dir=tmp_path / "state")
+    app = GatewayApp(config, _NoUpstream(), audit=[])  # type: ignore[arg-type]
+    dirs = own_environment_dirs()
+    assert os.path.realpath(sys.prefix) in dirs
+    assert os.path.realpath(sys.base_prefix) in dirs
+    assert all(os.path.dirname(d) != d for d in dirs)  # a filesystem root is never one
+    assert set(dirs) <= set(app.environment_paths)
+    assert not set(dirs) & set(app.protected_paths)  # not named-is-refused: reading and running stay ordinary
+    rules, _ = app.rules()
+    assert rules is not None
+    dependency = os.path.join(os.path.dirname(os.path.realpath(mcp.__file__)), "server", "lowlevel", "server.py")
+    stdlib = os.path.realpath(os.__file__)
+    venv_cfg = os.path.join(os.path.realpath(sys.prefix), "pyvenv.cfg")
+    for path in (dependency, stdlib, venv_cfg):
+        for args in ({"mode": "write", "path": path, "content": "x"}, {"mode": "delete", "path": path}):
+            hit = rules.match("FileSystem", args)
+            assert hit is not None and (hit.rule_id, hit.action) == ("self-protection", "deny"), (path, args)
+            assert "the Python environment the gateway runs in" in hit.reason
+    assert rules.match("FileSystem", {"mode": "read", "path": dependency}) is None
+    assert rules.match("PowerShell", {"command": f"Get-Content '{dependency}'"}) is None
+    ran = rules.match("PowerShell", {"command": f"& '{os.path.realpath(sys.executable)}' script.py"})
+    assert ran is None or ran.rule_id != "self-protection"  # running its Python is any program's
+    assert rules.match("FileSystem", {"mode": "write", "path": str(tmp_path / "notes.txt"), "content": "x"}) is None
+    off = GatewayApp(
+        load_config(environ={"WINMCP_GATEWAY_COMMAND_RULES_ENABLED": "false"}, state_dir=tmp_path / "s2"),
+        _NoUpstream(),
+        audit=[],
+    )  # type: ignore[arg-type]
+    guard_only, _ = off.rules()
+    assert guard_only is not None and guard_only.analyse is False
+    hit = guard_only.match("FileSystem", {"mode": "write", "path": dependency, "content": "x"})
+    assert hit is not None and hit.rule_id == "self-protection"  # rules switched off keep the guard
