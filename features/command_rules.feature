@@ -1838,3 +1838,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "security-weakening" with action "deny"
     When PowerShell is asked to run "cmd /c date /t"
     Then the call hits no rule
+
+  @S-RULE-216
+  Scenario: A write into uv's package cache is refused; reading it is not
+    Given the built-in command rules
+    When "FileSystem" is called with {"mode": "write", "path": "C:\\Users\\me\\AppData\\Local\\uv\\cache\\archive-v0\\Xy\\Lib\\site-packages\\fastmcp\\server.py", "content": "x"}
+    Then the call hits rule "protected-place-write" with action "deny"
+    When "FileSystem" is called with {"mode": "read", "path": "C:\\Users\\me\\AppData\\Local\\uv\\cache\\archive-v0\\Xy\\Lib\\site-packages\\fastmcp\\server.py"}
+    Then the call hits no rule

@@ -105,6 +105,9 @@ program-files-x86  program-files tree  | the Program Files (x86) folder
     c:\program files (x86)
 user-programs      program-files tree  | the per-user Programs folder (VS Code, Python and other per-user installs)
     ~\appdata\local\programs
+python-tools       program-files tree  | the Python tools and interpreters of uv and pipx (Windows-MCP runs from one)
+    ~\appdata\roaming\uv\{python,tools}; ~\appdata\local\uv\cache
+    ~\pipx\venvs; ~\.local\pipx\venvs; ~\appdata\local\pipx\pipx\venvs
 defender-data      program-files tree  | Microsoft Defender's data folder
     c:\programdata\microsoft\{windows defender,windows defender advanced threat protection}
 drivers-etc        hosts         tree  | the network configuration folder (drivers\etc)

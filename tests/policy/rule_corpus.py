@@ -5338,6 +5338,24 @@ ORDINARY += [
     ("PowerShell", _ps("Set-TimeZone -Id UTC")),
 ]
 
+# The Python tools and interpreters of uv and pipx (S-RULE-216).
+DANGEROUS += [
+    (
+        "FileSystem",
+        _fs("write", r"C:\Users\me\AppData\Local\uv\cache\archive-v0\Xy\Lib\site-packages\fastmcp\x.py", content="x"),
+        "protected-place-write",
+    ),
+    (
+        "PowerShell",
+        _ps(r"Copy-Item C:\t\evil.py $env:APPDATA\uv\python\cpython-3.12.7\Lib\site.py"),
+        "protected-place-write",
+    ),
+]
+ORDINARY += [
+    ("PowerShell", _ps("uv cache clean")),
+    ("FileSystem", _fs("read", r"C:\Users\me\AppData\Local\uv\cache\archive-v0\Xy\Lib\site-packages\fastmcp\x.py")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
