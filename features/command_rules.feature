@@ -1846,3 +1846,11 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-write" with action "deny"
     When "FileSystem" is called with {"mode": "read", "path": "C:\\Users\\me\\AppData\\Local\\uv\\cache\\archive-v0\\Xy\\Lib\\site-packages\\fastmcp\\server.py"}
     Then the call hits no rule
+
+  @S-RULE-217
+  Scenario: A delete inside a container on a mounted system folder is refused
+    Given the built-in command rules
+    When PowerShell is asked to run "docker run --rm -v C:\Windows:/w alpine rm -rf /w/System32"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "docker run --rm -v C:\work\app:/src -w /src node:20 npm test"
+    Then the call hits no rule

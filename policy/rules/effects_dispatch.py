@@ -30,6 +30,7 @@ from policy.rules.effects_common import (
     split_command_line,
 )
 from policy.rules.effects_consoles import marked, program_console
+from policy.rules.effects_containers import container_mounts
 from policy.rules.effects_external import external_deletes
 from policy.rules.effects_file_calls import FILE_CALLS, FILE_METHODS
 from policy.rules.effects_files import CMD_BUILTINS, FILE_CMDLETS, FILE_PROGRAMS, argument_reads
@@ -237,6 +238,7 @@ def effects_of(op: Operation) -> Effects:
     found += external_deletes(op)  # `terraform destroy`, `aws s3 rb`, `git push --force` (S-RULE-177)
     found += agent_effects(op)  # another agent handed the work, an MCP server list changed (S-RULE-198, S-RULE-199)
     found += local_mcp(op)  # an MCP server on this machine called directly, around the gateway (S-RULE-202)
+    found += container_mounts(op)  # a folder of this machine handed to a container, and what runs there (S-RULE-217)
     # `start ms-appinstaller:?source=https://…` installs what the address serves (S-RULE-166), however it is opened.
     opened = [e.target for e in found if e.kind is EffectKind.EXECUTE]
     if op.shell == "program" and program_stem(op.name) == "explorer":

@@ -5356,6 +5356,16 @@ ORDINARY += [
     ("FileSystem", _fs("read", r"C:\Users\me\AppData\Local\uv\cache\archive-v0\Xy\Lib\site-packages\fastmcp\x.py")),
 ]
 
+# A container handed a folder of this machine (S-RULE-217).
+DANGEROUS += [
+    ("PowerShell", _ps(r"docker run --rm -v C:\Windows:/w alpine rm -rf /w/System32"), "protected-place-delete"),
+    ("PowerShell", _ps(r"docker run --rm -v C:\Users\me\.ssh:/k:ro alpine cat /k/id_rsa"), "credential-access"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r"docker run --rm -v C:\work\app:/src -w /src node:20 npm test")),
+    ("PowerShell", _ps("docker run -d -p 5432:5432 -v pgdata:/var/lib/postgresql/data postgres:16")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",
