@@ -32,6 +32,11 @@ _EXCEL = "$x = New-Object -ComObject Excel.Application; "
         ("$v = New-Object -ComObject MSScriptControl.ScriptControl; $v.Language = 'VBScript'; "
          "$v.ExecuteStatement('CreateObject(\"WScript.Shell\").Run \"calc\"')", ASK),
         ("$v = New-Object -ComObject MSScriptControl.ScriptControl; $v.Language = 'JScript'; $v.Eval('1+1')", ASK),
+        # its other ProgIDs, and JScript .NET's evaluator
+        ("$v = New-Object -ComObject ScriptControl; $v.Language = 'VBScript'; $v.ExecuteStatement('x')", ASK),
+        ("$v = New-Object -ComObject MSScriptControl.ScriptControl.1; $v.AddCode('Sub X: End Sub')", ASK),
+        ("Add-Type -AssemblyName Microsoft.JScript; "
+         "[Microsoft.JScript.Eval]::JScriptEvaluate('1', [Microsoft.JScript.Vsa.VsaEngine]::CreateEngine())", ASK),
         # ordinary
         (_EXCEL + "$x.Workbooks.Open('C:\\t\\report.xlsx'); $x.Visible = $true", None),
         ("$w = New-Object -ComObject Word.Application; $d = $w.Documents.Open('C:\\t\\a.docx'); "

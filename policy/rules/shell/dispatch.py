@@ -782,9 +782,12 @@ _COM_CODE_RUNNERS: dict[str, str] = {
     **{f"com:{app}.application.run": f"runs a macro of a {app.capitalize()} document" for app in _OFFICE_APPS},
     "com:excel.application.registerxll": "loads an Excel add-in, a DLL",
     **{
-        f"com:msscriptcontrol.scriptcontrol.{m}": "runs VBScript or JScript code"
+        f"com:{progid}.{m}": "runs VBScript or JScript code"
+        for progid in ("msscriptcontrol.scriptcontrol", "msscriptcontrol.scriptcontrol.1", "scriptcontrol")
         for m in ("executestatement", "eval", "addcode", "run", "addobject")
     },
+    # JScript .NET's evaluator, the same code from a .NET call (`[Microsoft.JScript.Eval]::JScriptEvaluate`).
+    "microsoft.jscript.eval::jscriptevaluate": "runs JScript code",
 }
 # Excel 4.0 macro functions: `EXEC("command line")` runs it; the others call into DLLs or change what Excel runs.
 _XLM_EXEC = re.compile(r'^\s*=?\s*EXEC\(\s*"((?:[^"]|"")*)"\s*(?:,[^)]*)?\)\s*$', re.IGNORECASE)
