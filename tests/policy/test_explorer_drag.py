@@ -20,9 +20,10 @@ from tests.policy.test_typed import capture_of, hit_on
 HAL = (905, 201)  # `hal.dll` in the explorer-system32 world
 KERNEL32 = (905, 223)
 ITEMS_VIEW = (900, 500)
-UNSEEN = (47, 47)  # over the desktop, whose icons this world's tree does not print
+UNSEEN = (600, 700)  # a point where no element is printed
 STARTUP = "C:\\Users\\demo\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup"
 MAIL = "Inbox - me@example.com - Outlook"
+DOWNLOADS = "Downloads - File Explorer"
 
 
 def _line(window: str, control: str, name: str, point: tuple[int, int] | None, **kw: object) -> Element:
@@ -41,8 +42,12 @@ def with_windows(base: Capture) -> Capture:
         _line(startup, "edit", "Address", (1600, 60), meta=(("value", STARTUP),)),
         _line(startup, "list", "Items View", (1600, 300)),
         _line(startup, "tree item", "Documents", (1450, 300)),
+        _line("Program Manager", "list", "Desktop", (960, 560)),
         _line(MAIL, "window", MAIL, None),
         _line(MAIL, "document", "Message body", (1600, 800)),
+        _line(MAIL, "list item", "Inbox", (1700, 900)),  # a list item, but no file's
+        _line(DOWNLOADS, "window", DOWNLOADS, None),  # an Explorer window whose address is not printed
+        _line(DOWNLOADS, "list", "Items View", (300, 950)),
     )
     return replace(base, elements=base.elements + extra)
 
@@ -67,7 +72,7 @@ SYSTEM32 = with_windows(capture_of("explorer-system32"))
         (HAL, (1600, 300)),  # into another Explorer window's folder
         (HAL, (1450, 300)),  # onto a navigation-pane entry: a folder the Snapshot does not name
         (HAL, (47, 127)),  # onto a desktop icon
-        ((600, 205), (47, 47)),  # off the item's centre: the nearest item is the one dragged
+        ((600, 205), (47, 47)),  # off the item's centre, nearer the address box: one of the folder's items
         (None, (47, 47)),  # no `from_loc`: from where the pointer is (on the item's row)
         ((1290, 120), (47, 47)),  # from the window, not an item: one of the folder's items
     ],
@@ -155,3 +160,66 @@ def test_a_desktop_file_dragged_is_judged_where_it_lands() -> None:
     assert found is not None
     assert found.source == "%USERPROFILE%\\Desktop\\notes.txt"
     assert found.call["destination"] == STARTUP
+
+
+@requirement("S-RULE-213")
+@pytest.mark.parametrize(
+    ("start", "end", "source", "call", "said"),
+    [
+        (HAL, (47, 47), "C:\\Windows\\System32\\hal.dll", {"mode": "delete"}, "to the Recycle Bin"),
+        (HAL, UNSEEN, "C:\\Windows\\System32\\hal.dll", {"mode": "delete"}, "somewhere the Snapshot does not show"),
+        ((880, 203), (1600, 300), "C:\\Windows\\System32\\hal.dll", {"mode": "move", "destination": STARTUP},
+         f"into {STARTUP}"),
+        ((1290, 120), (1450, 300), "C:\\Windows\\System32\\*", {"mode": "delete"}, "to 'Documents' in "),
+        (HAL, (300, 950), "C:\\Windows\\System32\\hal.dll", {"mode": "delete"}, f"in '{DOWNLOADS}'"),
+        (HAL, (1600, 800), "C:\\Windows\\System32\\hal.dll", {"mode": "read"}, "which receives the file"),
+        (HAL, (960, 560), "C:\\Windows\\System32\\hal.dll", {"mode": "move", "destination": "%USERPROFILE%\\Desktop"},
+         "into %USERPROFILE%\\Desktop"),
+        ((47, 127), (1600, 800), "%USERPROFILE%\\Desktop\\notes.txt", {"mode": "read"}, "from the desktop"),
+    ],
+)  # fmt: skip
+def test_each_drop_is_read_as_its_filesystem_call(
+    start: tuple[int, int], end: tuple[int, int], source: str, call: dict[str, str], said: str
+) -> None:
+    """S-RULE-213: the item is the nearest to the start (off its centre too; a grab beside the items is one of the
+    folder's), and the drop decides the call; the description says which."""
+    found = explorer_drag(SYSTEM32, start, end)
+    assert found is not None
+    assert found.source == source
+    assert {k: v for k, v in found.call.items() if k != "path"} == call
+    assert found.call["path"] == source
+    assert said in found.description
+
+
+@requirement("S-RULE-213")
+def test_a_folder_written_with_a_trailing_separator_is_the_same_folder() -> None:
+    """S-RULE-213: `C:\\Windows\\System32\\` shown in the address is System32; let go over it, nothing moves."""
+    trailing = with_windows(showing("C:\\Windows\\System32\\", "hal.dll"))
+    found = explorer_drag(trailing, HAL, (47, 47))
+    assert found is not None and found.source == "C:\\Windows\\System32\\hal.dll"
+    assert explorer_drag(trailing, HAL, ITEMS_VIEW) is None
+    into = explorer_drag(trailing, HAL, KERNEL32)
+    assert into is not None and into.call["destination"] == "C:\\Windows\\System32\\hal.dll"
+
+
+@requirement("S-RULE-213")
+def test_a_navigation_pane_drop_of_a_document_is_its_leaving_not_a_move_into_that_window() -> None:
+    """S-RULE-213: the pane's entry names no folder: a photo dropped there leaves Downloads (ordinary), it does not go
+    into the Startup window's folder (which would ask)."""
+    downloads = with_windows(showing("C:\\Users\\demo\\Downloads", "photo.jpg"))
+    assert drag(downloads, HAL, (1450, 300)) is None
+    found = explorer_drag(downloads, HAL, (1450, 300))
+    assert found is not None and found.call == {"mode": "delete", "path": "C:\\Users\\demo\\Downloads\\photo.jpg"}
+
+
+@requirement("S-RULE-213")
+def test_a_list_item_of_another_program_is_no_file() -> None:
+    """S-RULE-213: only Explorer's items and the desktop's icons are files."""
+    assert explorer_drag(SYSTEM32, (1700, 900), (47, 47)) is None
+
+
+@requirement("S-RULE-213")
+def test_no_start_and_no_pointer_drags_nothing_known() -> None:
+    """S-RULE-213: with neither `from_loc` nor a printed pointer, what is picked up is not known."""
+    pointerless = replace(SYSTEM32, cursor=None)
+    assert explorer_drag(pointerless, None, (47, 47)) is None
