@@ -230,3 +230,55 @@ def test_reading_them_stays_ordinary(tool: str, args: dict[str, object]) -> None
 def test_which_files_are_settings(path: str | None, expected: bool) -> None:
     """S-RULE-211: known by name in any folder, any case."""
     assert is_project_sources_file(path) is expected
+
+
+@requirement("S-RULE-211")
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("requirements.txt", f"--i {EVIL}"),  # the shortest prefix that names one option
+        (".yarnrc.yml", 'npmRegistryServer: "http\\u003a//evil.example/"'),  # YAML's four-digit escape
+        (".yarnrc.yml", 'npmRegistryServer: "http\\U0000003a//evil.example/"'),  # and its eight-digit one
+        (".yarnrc.yml", "yarnPath: .yarn/releases/.."),  # the releases folder's parent
+        (".npmrc", '"@corp:registry"="http://evil.example/"'),  # a quoted key, as npm's ini reader takes it
+        ("pyproject.toml", f"\n[[tool.uv.index]]\nurl = '{EVIL}'\n[broken"),
+    ],
+)
+def test_more_spellings_are_read_as_their_program_reads_them(name: str, content: str) -> None:
+    """S-RULE-211: prefixes, escapes, quoting and fragments, each as the manager reads it."""
+    assert _write(name, content) == ASK
+
+
+@requirement("S-RULE-211")
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        (".yarnrc", 'disturl "https://nodejs.org/download/release"'),  # yarn 1 reads only its registry keys
+        ("uv.toml", "# mirror: http://evil.example/simple\nnative-tls = true"),  # a TOML comment is no setting
+        ("bunfig.toml", "# http://evil.example/\n[install]\nexact = true"),
+        (
+            "pyproject.toml",
+            "[project.urls]\nHomepage = 'https://github.com/x/y'\n[broken",
+        ),  # a fragment, no source table
+        ("pyproject.toml", "homepage = 'https://github.com/x/y'\n[broken"),  # before any table
+        (".npmrc", "//registry.npmjs.org/:registry=http://evil.example/"),  # scoped to an address: no registry key
+    ],
+)
+def test_addresses_outside_the_source_settings_stay_ordinary(name: str, content: str) -> None:
+    """S-RULE-211: only what names where packages come from counts, as each manager reads its file."""
+    assert _write(name, content) is None
+
+
+@requirement("S-RULE-211")
+def test_a_quoted_program_setting_is_judged_unquoted() -> None:
+    """S-RULE-211: npm's ini reader drops the quotes; what runs is the command line inside them."""
+    assert _write(".npmrc", 'script-shell="cmd /c rd /s /q C:\\Windows"') == ("protected-place-delete", "deny")
+
+
+@requirement("S-RULE-211")
+def test_the_effects_name_the_file_and_the_setting() -> None:
+    """S-RULE-211: pnpm's hook file is its own target; a program setting names its key."""
+    (hook,) = project_sources(REPO + ".pnpmfile.cjs", "module.exports = {}")
+    assert hook.target == REPO + ".pnpmfile.cjs"
+    (yarn,) = project_sources(REPO + ".yarnrc.yml", "yarnPath: C:/t/y.cjs")
+    assert "setting yarnPath" in yarn.detail
