@@ -176,6 +176,8 @@ def test_a_desktop_file_dragged_is_judged_where_it_lands() -> None:
         (HAL, (960, 560), "C:\\Windows\\System32\\hal.dll", {"mode": "move", "destination": "%USERPROFILE%\\Desktop"},
          "into %USERPROFILE%\\Desktop"),
         ((47, 127), (1600, 800), "%USERPROFILE%\\Desktop\\notes.txt", {"mode": "read"}, "from the desktop"),
+        (HAL, (47, 127), "C:\\Windows\\System32\\hal.dll",
+         {"mode": "move", "destination": "%USERPROFILE%\\Desktop\\notes.txt"}, "into %USERPROFILE%\\Desktop\\notes"),
     ],
 )  # fmt: skip
 def test_each_drop_is_read_as_its_filesystem_call(
@@ -200,6 +202,13 @@ def test_a_folder_written_with_a_trailing_separator_is_the_same_folder() -> None
     assert explorer_drag(trailing, HAL, ITEMS_VIEW) is None
     into = explorer_drag(trailing, HAL, KERNEL32)
     assert into is not None and into.call["destination"] == "C:\\Windows\\System32\\hal.dll"
+    # Only separators are trimmed: a folder whose name ends in a letter keeps it.
+    tax = with_windows(showing("C:\\Users\\demo\\TAX\\", "a.pdf"))
+    found = explorer_drag(tax, HAL, (47, 47))
+    assert found is not None and found.source == "C:\\Users\\demo\\TAX\\a.pdf"
+    assert explorer_drag(tax, HAL, ITEMS_VIEW) is None
+    into = explorer_drag(tax, HAL, KERNEL32)
+    assert into is not None and into.call["destination"] == "C:\\Users\\demo\\TAX\\a.pdf"
 
 
 @requirement("S-RULE-213")

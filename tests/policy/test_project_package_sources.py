@@ -14,6 +14,7 @@ import json
 
 import pytest
 
+from policy.rules.effects_common import RUNS_LATER
 from policy.rules.effects_project_sources import is_project_sources_file, project_sources
 from policy.rules.shell.ops import EffectKind
 from tests._requirements import requirement
@@ -262,6 +263,7 @@ def test_more_spellings_are_read_as_their_program_reads_them(name: str, content:
         ),  # a fragment, no source table
         ("pyproject.toml", "homepage = 'https://github.com/x/y'\n[broken"),  # before any table
         (".npmrc", "//registry.npmjs.org/:registry=http://evil.example/"),  # scoped to an address: no registry key
+        (".npmrc", "registryX=http://evil.example/"),  # another key
     ],
 )
 def test_addresses_outside_the_source_settings_stay_ordinary(name: str, content: str) -> None:
@@ -282,3 +284,12 @@ def test_the_effects_name_the_file_and_the_setting() -> None:
     assert hook.target == REPO + ".pnpmfile.cjs"
     (yarn,) = project_sources(REPO + ".yarnrc.yml", "yarnPath: C:/t/y.cjs")
     assert "setting yarnPath" in yarn.detail
+    assert "code pnpm runs at every install" in hook.detail
+    (options,) = project_sources(REPO + ".npmrc", "node-options=--require C:\\t\\x.js")
+    assert options.target == REPO + ".npmrc"
+    assert RUNS_LATER not in dict(options.extra)  # options, not a command line
+    (shell,) = project_sources(REPO + ".npmrc", "script-shell=C:\\t\\x.exe")
+    assert dict(shell.extra)[RUNS_LATER] == "C:\\t\\x.exe"
+    # Content given but not read as the write's own (a copy's): unread, whatever it says.
+    (unread,) = project_sources(REPO + ".npmrc", "registry=https://registry.npmjs.org/", read=False)
+    assert "did not read" in unread.detail
