@@ -232,3 +232,21 @@ def test_no_start_and_no_pointer_drags_nothing_known() -> None:
     """S-RULE-213: with neither `from_loc` nor a printed pointer, what is picked up is not known."""
     pointerless = replace(SYSTEM32, cursor=None)
     assert explorer_drag(pointerless, None, (47, 47)) is None
+
+
+@requirement("S-RULE-213")
+def test_a_windows_10_explorer_window_is_known_by_its_address_band() -> None:
+    """S-RULE-213: Windows 10 titles File Explorer by the folder alone (`Startup`): its Address Band Root says what it
+    is, so a drop on its navigation pane is still the item leaving its folder (a delete), not a hand-over."""
+    renamed = tuple(
+        replace(e, window="Startup", name="Startup" if e.kind == "window" else e.name)
+        if e.window == "Startup - File Explorer"
+        else e
+        for e in SYSTEM32.elements
+    )
+    band = _line("Startup", "pane", "Address Band Root", None)
+    win10 = replace(SYSTEM32, elements=(*renamed, replace(band, kind="structural")))
+    found = explorer_drag(win10, HAL, (1450, 300))
+    assert found is not None and found.call == {"mode": "delete", "path": "C:\\Windows\\System32\\hal.dll"}
+    into = explorer_drag(win10, HAL, (1600, 300))
+    assert into is not None and into.call["destination"] == STARTUP

@@ -240,6 +240,7 @@ def test_which_files_are_settings(path: str | None, expected: bool) -> None:
         ("requirements.txt", f"--i {EVIL}"),  # the shortest prefix that names one option
         (".yarnrc.yml", 'npmRegistryServer: "http\\u003a//evil.example/"'),  # YAML's four-digit escape
         (".yarnrc.yml", 'npmRegistryServer: "http\\U0000003a//evil.example/"'),  # and its eight-digit one
+        (".yarnrc.yml", 'npmRegistryServer: "\\u0068ttp://evil.example/"'),  # a letter escaped: hex digits, base 16
         (".yarnrc.yml", "yarnPath: .yarn/releases/.."),  # the releases folder's parent
         (".npmrc", '"@corp:registry"="http://evil.example/"'),  # a quoted key, as npm's ini reader takes it
         ("pyproject.toml", f"\n[[tool.uv.index]]\nurl = '{EVIL}'\n[broken"),
