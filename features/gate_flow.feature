@@ -397,3 +397,11 @@ Feature: The gate end to end, proven by the simulated desktop's event log
     When the model takes a Snapshot with {}
     And the model calls "Move" with {"from_loc": [905, 201], "loc": [47, 47], "drag": true}
     Then the desktop received exactly one "drag"
+
+  @S-RULE-218
+  Scenario: Cutting a system file in File Explorer is refused, and no key reaches the desktop
+    Given a gateway in front of the simulated desktop "explorer-system32"
+    When the model takes a Snapshot with {}
+    And the model calls "Shortcut" with {"shortcut": "ctrl+x"}
+    Then the result is refused with COMMAND_RULE
+    And the desktop received nothing

@@ -388,10 +388,13 @@ def _explorer_delete_hit(deleted: ExplorerDelete, ctx: Context) -> RuleHit | Non
     for path in deleted.paths:
         hit = ctx.rules.match("FileSystem", {"mode": "delete", "path": path})
         if hit is not None and not (path.endswith("\\*") and hit.rule_id == WILDCARD_DELETE):
-            how = "for good" if deleted.permanent else "to the Recycle Bin"
-            hits.append(
-                replace(hit, reason=f"this key deletes what is selected in {deleted.description} {how}: {hit.reason}")
-            )
+            if deleted.how == "deletes":
+                done = "deletes what is selected in " + deleted.description
+                done += " for good" if deleted.permanent else " to the Recycle Bin"
+            else:  # Ctrl+X, F2 (S-RULE-218)
+                done = f"{deleted.how.split(' ', 1)[0]} what is selected in {deleted.description} "
+                done += deleted.how.split(" ", 1)[1]
+            hits.append(replace(hit, reason=f"this key {done}: {hit.reason}"))
     return _worst(hits)
 
 

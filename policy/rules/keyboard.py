@@ -523,10 +523,14 @@ class ExplorerDelete:
     description: str
     paths: tuple[str, ...]
     permanent: bool
+    # What the key does to them, for a reason: "deletes … to the Recycle Bin", "cuts …" (S-RULE-218).
+    how: str = "deletes"
 
 
 def explorer_delete(capture: Capture, shortcut: object) -> ExplorerDelete | None:
-    """The items a Shortcut's Delete (or Ctrl+D) deletes in the focused File Explorer window, or None.
+    """The items a Shortcut's Delete (or Ctrl+D) deletes in the focused File Explorer window, or None; Ctrl+X
+    (cut: the next paste anywhere moves them out of the folder) and F2 (rename: the name typed next replaces
+    theirs) take them out of their place as surely, so they count as the delete of them (S-RULE-218).
 
     The Snapshot prints no selection (FORMATS.md: `is_selected` is not rendered), so the keyboard-focused item
     is taken for it, else any item of the folder; the folder is the window's address (its `Address` box's
@@ -535,14 +539,22 @@ def explorer_delete(capture: Capture, shortcut: object) -> ExplorerDelete | None
     """
     pressed = presses(sendkeys_text(shortcut)) if isinstance(shortcut, str) else None
     deletes = [p for p in pressed or () if p.key in _DELETE_KEYS or (p.key.lower() == "d" and "ctrl" in p.held)]
-    shown = _explorer_folder(capture) if deletes else None
+    cuts = [p for p in pressed or () if p.key.lower() == "x" and "ctrl" in p.held]
+    renames = [p for p in pressed or () if p.key == "F2" and not p.held]
+    shown = _explorer_folder(capture) if deletes or cuts or renames else None
     if shown is None:
         return None
     title, folder, elements = shown
     items = [e.name for e in elements if e.control == "list item" and "focused" in e.flags]
     paths = tuple(folder.rstrip("\\/") + "\\" + name for name in items or ["*"])
     permanent = any("shift" in p.held for p in deletes)
-    return ExplorerDelete(f"File Explorer {title!r} (showing {folder})", paths, permanent)
+    if deletes:
+        how = "deletes"
+    elif cuts:
+        how = "cuts (the next paste anywhere moves it out of its folder)"
+    else:
+        how = "renames (the name typed next replaces its own)"
+    return ExplorerDelete(f"File Explorer {title!r} (showing {folder})", paths, permanent, how)
 
 
 def explorer_paste(capture: Capture, shortcut: object) -> tuple[str, str] | None:
