@@ -194,21 +194,21 @@ def test_each_drop_is_read_as_its_filesystem_call(
 
 
 @requirement("S-RULE-213")
-def test_a_folder_written_with_a_trailing_separator_is_the_same_folder() -> None:
+@pytest.mark.parametrize(
+    ("folder", "item"),
+    [
+        ("C:\\Windows\\System32\\", "hal.dll"),
+        ("C:\\Users\\demo\\TAX\\", "a.pdf"),  # only separators are trimmed: a name ending in a letter keeps it
+    ],
+)
+def test_a_folder_written_with_a_trailing_separator_is_the_same_folder(folder: str, item: str) -> None:
     """S-RULE-213: `C:\\Windows\\System32\\` shown in the address is System32; let go over it, nothing moves."""
-    trailing = with_windows(showing("C:\\Windows\\System32\\", "hal.dll"))
+    trailing = with_windows(showing(folder, item))
     found = explorer_drag(trailing, HAL, (47, 47))
-    assert found is not None and found.source == "C:\\Windows\\System32\\hal.dll"
+    assert found is not None and found.source == folder + item
     assert explorer_drag(trailing, HAL, ITEMS_VIEW) is None
     into = explorer_drag(trailing, HAL, KERNEL32)
-    assert into is not None and into.call["destination"] == "C:\\Windows\\System32\\hal.dll"
-    # Only separators are trimmed: a folder whose name ends in a letter keeps it.
-    tax = with_windows(showing("C:\\Users\\demo\\TAX\\", "a.pdf"))
-    found = explorer_drag(tax, HAL, (47, 47))
-    assert found is not None and found.source == "C:\\Users\\demo\\TAX\\a.pdf"
-    assert explorer_drag(tax, HAL, ITEMS_VIEW) is None
-    into = explorer_drag(tax, HAL, KERNEL32)
-    assert into is not None and into.call["destination"] == "C:\\Users\\demo\\TAX\\a.pdf"
+    assert into is not None and into.call["destination"] == folder + item
 
 
 @requirement("S-RULE-213")
