@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from policy.decision import RuleHit
 from policy.rules.effects_agents import AGENT, UNATTENDED, UNGATED_UPSTREAM
@@ -493,15 +493,17 @@ _SP = "self-protection"
 _USE_THE_GATEWAY = "use the tools here, which already reach Windows-MCP through the gateway."
 _SHOW_THE_CHANGE = "read it with `Get-Content`, show the user the change you want, and " + _ASK_USER + "."
 
+
+def _guard(**fields: Any) -> EffectRule:
+    """A row of the guard itself (`self-protection`): refused, never exempted (S-RULE-10)."""
+    return EffectRule(id=_SP, category=_SP, verdict="deny", risk=_SP, **fields)
+
+
 EFFECT_RULES: tuple[EffectRule, ...] = (
     # --- the guard itself (S-RULE-10): never exempted
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=_ALL_BUT_READ,
         places=frozenset({P.GATEWAY_STATE}),
-        verdict="deny",
-        risk=_SP,
         reason="The call would change {label} ({target}): the gateway's state directory, config, audit log "
         "and STOP file are off limits to the agent, so it cannot lift its own guard.",
         remedy="work on other paths; to check the gateway, ask the user to run `winmcp-gateway doctor`.",
@@ -511,13 +513,9 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
     # The Python environment the gateway runs in (S-SELF-13): its venv's dependencies, launcher and `pyvenv.cfg`, the
     # interpreter's standard library. Changed, the next start runs what the agent wrote inside the guard; reading it
     # and running its Python stay any program's.
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=frozenset({K.WRITE, K.DELETE, K.DELETE_RECURSIVE, K.MOVE}),
         places=frozenset({P.GATEWAY_ENVIRONMENT}),
-        verdict="deny",
-        risk=_SP,
         reason="The call would change {label} ({target}): its packages and interpreter are the code the gateway "
         "runs, so the next start would run what the agent wrote inside the guard.",
         remedy="work in a virtual environment of your own (`python -m venv C:\\work\\venv`), or ask the user to "
@@ -526,13 +524,9 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
         unpacked_into=True,
     ),
     # Windows-MCP started outside the gateway (S-RULE-199): a second desktop controller nothing stands in front of.
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=frozenset({K.EXECUTE}),
         places=None,
-        verdict="deny",
-        risk=_SP,
         reason="The call would start Windows-MCP outside the gateway ({detail}): a second desktop controller with "
         "no rules, approvals or audit in front of it, which any program on this machine could drive; the agent "
         "may not lift its own guard.",
@@ -541,60 +535,40 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
     ),
     # An MCP server on this machine called directly (S-RULE-202): if it is Windows-MCP served over HTTP, every tool
     # call would go around the gateway.
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=frozenset({K.EXECUTE}),
         places=None,
-        verdict="deny",
-        risk=_SP,
         reason="The call would talk to an MCP server on this machine directly ({target}): if it is Windows-MCP, its "
         "tools would run around the gateway, with no rules, approvals or audit; the agent may not lift its own guard.",
         remedy=_USE_THE_GATEWAY,
         condition=_marked(LOCAL_MCP),
     ),
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=frozenset({K.WRITE}),
         places=None,
-        verdict="deny",
-        risk=_SP,
         reason="The call would make a link ({target}) to {label}: through it, later calls would reach the "
         "gateway's state, config, audit log or STOP file under a name the guard does not know.",
         remedy="work on other paths; to check the gateway, ask the user to run `winmcp-gateway doctor`.",
         links=frozenset({P.GATEWAY_STATE, P.GATEWAY_ENVIRONMENT}),
     ),
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=_ALL_BUT_READ,
         places=frozenset({P.SHELL_PROFILE}),
-        verdict="deny",
-        risk=_SP,
         reason="The call would change {label} ({target}), which runs at every PowerShell start and could "
         "change the gateway's settings behind its back.",
         remedy="read it with `Get-Content` and " + _ASK_USER + ".",
     ),
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=_KEY_CHANGE,
         places=frozenset({P.ENVIRONMENT_KEY}),
-        verdict="deny",
-        risk=_SP,
         reason="The call would change the gateway's own settings ({value} in {label}): WINMCP_GATEWAY_* "
         "variables configure the gateway at its next start and are off limits to the agent.",
         remedy="read the current values with `Get-ChildItem Env:` and ask the user to change settings.",
         condition=_names_gateway_setting,
     ),
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=_KEY_CHANGE,
         places=frozenset({P.ENVIRONMENT_KEY}),
-        verdict="deny",
-        risk=_SP,
         reason="The call would change {value} in {label}: that variable decides which code every Python program "
         "loads, the gateway included, at its next start, so it is off limits to the agent.",
         remedy="read the current values with `Get-ChildItem Env:` and ask the user to change settings.",
@@ -1208,13 +1182,9 @@ EFFECT_RULES: tuple[EffectRule, ...] = (
     ),
     # --- MCP clients' server lists (S-RULE-111): last, so a delete of a folder that holds one (a profile,
     # System32 with the system profile) keeps the reason of the place it is.
-    EffectRule(
-        id=_SP,
-        category=_SP,
+    _guard(
         effects=_ALL_BUT_READ,
         places=frozenset({P.MCP_CLIENT_CONFIG}),
-        verdict="deny",
-        risk=_SP,
         reason="The call would change {label} ({target}): an edited server list could start Windows-MCP "
         "without the gateway in front of it at the client's next start, so it is off limits to the agent.",
         remedy=_SHOW_THE_CHANGE,
