@@ -70,3 +70,29 @@ async def test_the_agent_cannot_lift_its_own_guard(tmp_path: Path) -> None:
         assert rig.side_effects() == []
         ok = await rig.call("PowerShell", {"command": "Get-Date"})
         assert ok["isError"] is False, "rules off: ordinary commands still pass, only self-protection stays on"
+
+
+@requirement("S-SELF-13")
+async def test_the_gateways_own_python_environment_is_refused_end_to_end(tmp_path: Path) -> None:
+    """S-SELF-13: through `serve`, with rules switched off too: a write into the venv the gateway runs in (a
+    dependency every request passes through) is SELF_PROTECTION and never reaches the simulated system; reading it
+    is forwarded."""
+    import os
+    import sys
+
+    import mcp
+
+    dependency = os.path.join(os.path.dirname(os.path.realpath(mcp.__file__)), "server", "lowlevel", "server.py")
+    venv_cfg = os.path.join(os.path.realpath(sys.prefix), "pyvenv.cfg")
+    async with gateway_rig(tmp_path, config={"command_rules_enabled": False}) as rig:
+        for tool, args in (
+            ("FileSystem", {"mode": "write", "path": dependency, "content": "import os"}),
+            ("FileSystem", {"mode": "delete", "path": venv_cfg}),
+            ("PowerShell", {"command": f"Set-Content '{dependency}' 'import os'"}),
+        ):
+            text = first_text(await rig.call(tool, args))
+            assert text.startswith("DENIED SELF_PROTECTION: "), (tool, args, text)
+            assert "the Python environment the gateway runs in" in text
+        assert rig.side_effects() == []
+        read = await rig.call("FileSystem", {"mode": "read", "path": dependency})
+        assert not first_text(read).startswith("DENIED"), first_text(read)
