@@ -8,3 +8,4 @@ Feature: The project measures what it costs, next to the peer users would otherw
     Then every case has direct, gateway, gateway+reuse, sdk and relay rows with ratios to direct
     And the peak RSS of every started process is reported
     And the CPU time per round of each proxy and of its upstream is reported
+    And it leaves no scratch folder behind

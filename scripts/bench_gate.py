@@ -72,10 +72,10 @@ async def direct(n: int, scenario: str) -> list[float]:
 
 
 async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
-    tmp = Path(tempfile.mkdtemp(prefix="bench-gate-"))
+    scratch = tempfile.TemporaryDirectory(prefix="bench-gate-", ignore_cleanup_errors=True)
     config = load_config(
         environ={},
-        state_dir=tmp,
+        state_dir=Path(scratch.name),
         overrides={"require_process_match": probe != "none", "auto_audit": True, "rate_limits": BENCH_RATE_LIMITS},
     )
     original = policy_world._anchor
@@ -106,16 +106,21 @@ async def through_gateway(n: int, scenario: str, probe: str) -> list[float]:
             return samples
     finally:
         policy_world._anchor = original  # type: ignore[assignment]
+        scratch.cleanup()
 
 
 async def decide_alone(scenario: str, calls: int = 2000) -> list[float]:
     """µs per `policy.decide` on a typical Click, the world built as the pipeline builds it."""
+    with tempfile.TemporaryDirectory(prefix="bench-decide-", ignore_cleanup_errors=True) as scratch:
+        return await _decide_samples(scenario, Path(scratch), calls)
+
+
+async def _decide_samples(scenario: str, state_dir: Path, calls: int) -> list[float]:
     from policy import ToolCall, decide
     from policy.context import Context
     from policy.values import Probe
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-decide-"))
-    config = load_config(environ={}, state_dir=tmp)
+    config = load_config(environ={}, state_dir=state_dir)
     async with (
         open_gateway(config, UpstreamSpec.simulator("--scenario", scenario)) as app,
         Client(build_server(app), mode="legacy") as c,

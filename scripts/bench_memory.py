@@ -44,7 +44,11 @@ def rss_mb(match: str, *, unless: str = "\0") -> float | None:
 
 
 async def run(calls: int, every: int) -> list[dict[str, float | int | None]]:
-    work = Path(tempfile.mkdtemp(prefix="bench-memory-"))
+    with tempfile.TemporaryDirectory(prefix="bench-memory-", ignore_cleanup_errors=True) as scratch:
+        return await _measure(calls, every, Path(scratch))
+
+
+async def _measure(calls: int, every: int, work: Path) -> list[dict[str, float | int | None]]:
     sim = [sys.executable, "-m", "gateway.sim", "--scenario", "default"]
     params = StdioServerParameters(
         command=sys.executable,

@@ -159,8 +159,9 @@ def descendant_pids(pid: int) -> list[int]:
     return out
 
 
-def peak_rss_mb() -> dict[str, float]:
-    """VmHWM of every process this script started, by command (Linux; {} elsewhere)."""
+def peak_rss_mb(work: Path) -> dict[str, float]:
+    """VmHWM of every process this script started, by command (Linux; {} elsewhere). The scratch folder is left
+    out of the command, so the proxy's script name stays within the first 110 characters."""
     if not Path("/proc/self/status").exists():
         return {}
     rss: dict[str, float] = {}
@@ -168,6 +169,7 @@ def peak_rss_mb() -> dict[str, float]:
         try:
             status = Path(f"/proc/{pid}/status").read_text()
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+            cmd = cmd.replace(f"{work}{os.sep}", "")
         except OSError:
             continue
         for line in status.splitlines():
@@ -258,7 +260,11 @@ def _check(result: Any, what: str, *, refused: bool = False) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    work = Path(tempfile.mkdtemp(prefix="bench-proxy-"))
+    with tempfile.TemporaryDirectory(prefix="bench-proxy-", ignore_cleanup_errors=True) as scratch:
+        return await _measure(args, Path(scratch))
+
+
+async def _measure(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     (work / "relay.py").write_text(RELAY)
     (work / "fastmcp_proxy.py").write_text(FASTMCP_PROXY)
     (work / "sdk_proxy.py").write_text(SDK_PROXY)
@@ -326,7 +332,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for target in order:
                 await one_round(target, keep)
         cpu = cpu_per_round_ms(cpu_before, cpu_snapshot(), args.n)
-        rss = peak_rss_mb()
+        rss = peak_rss_mb(work)
     return {
         "samples": {f"{c}|{t}": v for (c, t), v in samples.items()},
         "rss_mb": rss,

@@ -41,10 +41,13 @@ def _bench_runs(bench_run: dict[str, object]) -> None:
     tmp = bench_run["tmp"]
     assert isinstance(tmp, Path)
     out = tmp / "bench.json"
+    scratch = tmp / "tmpdir"
+    scratch.mkdir()
     done = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "bench_proxy.py"), "--n", "2", "--warmup", "1", "--no-fastmcp",
          "--json", str(out)],
-        capture_output=True, text=True, timeout=600, cwd=REPO, env={**os.environ, "WINMCP_BENCH_CACHE": str(tmp)},
+        capture_output=True, text=True, timeout=600, cwd=REPO,
+        env={**os.environ, "WINMCP_BENCH_CACHE": str(tmp), **_temp_env(scratch)},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     bench_run["report"] = json.loads(out.read_text(encoding="utf-8"))
@@ -74,6 +77,19 @@ def _bench_rss(bench_run: dict[str, object]) -> None:
         assert "sdk_proxy.py" in commands
 
 
+def _temp_env(folder: Path) -> dict[str, str]:
+    """Where `tempfile` in the child makes its folders (TMPDIR on POSIX, TEMP/TMP on Windows)."""
+    return {"TMPDIR": str(folder), "TEMP": str(folder), "TMP": str(folder)}
+
+
+@then("it leaves no scratch folder behind")
+def _bench_clean(bench_run: dict[str, object]) -> None:
+    """Run by the test suite on every CI, it once left a folder in the temp directory per run."""
+    tmp = bench_run["tmp"]
+    assert isinstance(tmp, Path)
+    assert [p.name for p in (tmp / "tmpdir").iterdir() if p.name.startswith("bench-")] == []
+
+
 @then("the CPU time per round of each proxy and of its upstream is reported")
 def _bench_cpu(bench_run: dict[str, object]) -> None:
     report = bench_run["report"]
@@ -96,13 +112,14 @@ def test_bench_proxy_measures_every_target_interleaved_and_reports_json() -> Non
 
 @pytest.mark.e2e
 @requirement("S-PERF-02")
-def test_bench_gate_clicks_through_every_gateway_variant_without_a_refusal() -> None:
+def test_bench_gate_clicks_through_every_gateway_variant_without_a_refusal(tmp_path: Path) -> None:
     """S-PERF-02: the gate benchmark runs end to end and prints the decide budget line. It once stopped at its
     first gateway row: its quick clicks met the input rate limit, a refusal it exits on."""
     done = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "bench_gate.py"), "--n", "12"],
-        capture_output=True, text=True, timeout=600, cwd=REPO,
+        capture_output=True, text=True, timeout=600, cwd=REPO, env={**os.environ, **_temp_env(tmp_path)},
     )  # fmt: skip
     assert done.returncode == 0, (done.stdout + done.stderr)[-1500:]
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("bench-")] == []  # its scratch folders went
     assert "gateway, full probe" in done.stdout and "policy.decide on a typical Click" in done.stdout
     assert "received" not in done.stderr  # no rate-limit setting fell back to its default
