@@ -1854,3 +1854,15 @@ Feature: Command rules read what a SYSTEM call would do and refuse or ask for th
     Then the call hits rule "protected-place-delete" with action "deny"
     When PowerShell is asked to run "docker run --rm -v C:\work\app:/src -w /src node:20 npm test"
     Then the call hits no rule
+
+  @S-RULE-219
+  Scenario: Code holding an environment variable's value is judged by that value, or asked about when nobody can read it
+    Given the built-in command rules
+    When PowerShell is asked to run "powershell -c $env:P"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "cmd /c echo %P%"
+    Then the call hits rule "dynamic-command" with action "ask"
+    When PowerShell is asked to run "$env:P = 'x & rd /s /q C:\Windows\System32'; cmd /c echo %P%"
+    Then the call hits rule "protected-place-delete" with action "deny"
+    When PowerShell is asked to run "powershell -NoProfile -Command "Get-ChildItem $env:USERPROFILE""
+    Then the call hits no rule

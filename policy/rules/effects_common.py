@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
-from policy.rules.shell.winenv import STANDARD_ENV
 from policy.rules.shell_names import PARAMETER_ALIASES as COMMAND_PARAMETER_ALIASES
 from policy.rules.shell_names import canonical_parameter
 
@@ -466,22 +465,3 @@ def is_session_path(path: Value) -> bool:
 def dedupe(effects: Iterable[Effect]) -> Effects:
     """The effects once each, in first-seen order."""
     return tuple(dict.fromkeys(effects))
-
-
-# Environment variables the standard environment does not define (S-RULE-122): their value is whatever an earlier
-# command set. PowerShell expands `$env:P`, cmd `%P%`; a program started from either got the expanded text, so both
-# count there.
-_PS_VARIABLE = re.compile(r"\$(?:\{env:([^}]+)\}|env:(\w+))", re.IGNORECASE)
-_CMD_VARIABLE = re.compile(r"%([^%\s]+)%")
-_EXPANDED_BY = {"powershell": (_PS_VARIABLE,), "cmd": (_CMD_VARIABLE,), "program": (_PS_VARIABLE, _CMD_VARIABLE)}
-
-
-def unknown_variable(shell: str, target: str) -> str | None:
-    """The first environment variable in `target` that `shell` expands and the standard environment does not
-    define (`$env:P`, `%P%`), as written; None when there is none."""
-    for pattern in _EXPANDED_BY.get(shell, ()):
-        for found in pattern.finditer(target):
-            name = next(g for g in found.groups() if g is not None).split(":", 1)[0].upper()
-            if name not in STANDARD_ENV:
-                return found.group(0)
-    return None

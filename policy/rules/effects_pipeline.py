@@ -47,7 +47,6 @@ from policy.rules.effects_common import (
     split_list,
     strip_pair,
     targets,
-    unknown_variable,
     unquote,
 )
 from policy.rules.effects_dispatch import CALLS, effects_of
@@ -76,6 +75,7 @@ from policy.rules.paths import is_remote
 from policy.rules.reg_file import reg_file_effects
 from policy.rules.shell.dispatch import written_files
 from policy.rules.shell.ops import NETWORK_SENDERS, RUN_PATH, Effect, EffectKind, Operation, Value
+from policy.rules.shell.winenv import unknown_variable
 
 K = EffectKind
 

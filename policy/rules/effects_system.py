@@ -25,7 +25,6 @@ from policy.rules.effects_common import (
     program_stem,
     strip_pair,
     targets,
-    unknown_variable,
     unquote,
 )
 from policy.rules.effects_file_calls import opens_for_writing
@@ -42,6 +41,7 @@ from policy.rules.effects_security import (
 )
 from policy.rules.processes import PROTECTED_PROCESSES
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+from policy.rules.shell.winenv import unknown_variable
 
 K = EffectKind
 # The judge's hint (judge.py `_hint`): persistence that hides code behind the user's back is a hijack.

@@ -41,12 +41,12 @@ from policy.rules.effects_common import (
     is_on,
     is_registry_path,
     targets,
-    unknown_variable,
     unquote,
 )
 from policy.rules.effects_dispatch import effects_of
 from policy.rules.paths import special_folder
 from policy.rules.shell.ops import Effect, EffectKind, Operation, Value
+from policy.rules.shell.winenv import unknown_variable
 
 K = EffectKind
 

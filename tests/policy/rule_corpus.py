@@ -5366,6 +5366,22 @@ ORDINARY += [
     ("PowerShell", _ps("docker run -d -p 5432:5432 -v pgdata:/var/lib/postgresql/data postgres:16")),
 ]
 
+# Code that holds an environment variable's value (S-RULE-219).
+DANGEROUS += [
+    ("PowerShell", _ps(r"powershell -NoProfile -c $env:P"), "dynamic-command"),
+    ("PowerShell", _ps(r'Start-Process cmd -ArgumentList "/c $env:P"'), "dynamic-command"),
+    ("PowerShell", _ps(r"$s = New-Object -ComObject WScript.Shell; $s.Exec($env:P)"), "dynamic-command"),
+    ("PowerShell", _ps(r"cmd /c echo %P%"), "dynamic-command"),
+    ("PowerShell", _ps(r"wsl $env:P"), "dynamic-command"),
+    ("PowerShell", _ps(r"$env:P = 'x & rd /s /q C:\Windows\System32'; cmd /c echo %P%"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Set-Item env:P 'C:\Windows\System32'; cmd /c del %P%\hal.dll"), "protected-place-delete"),
+]
+ORDINARY += [
+    ("PowerShell", _ps(r'powershell -NoProfile -Command "Get-ChildItem $env:USERPROFILE\Documents"')),
+    ("PowerShell", _ps(r"powershell -c '$env:BUILD_ID'")),
+    ("PowerShell", _ps(r"$env:BUILD_ID = '42'; cmd /c echo build %BUILD_ID%")),
+]
+
 CATEGORY_OF: dict[str, str] = {
     "recursive-delete": "destruction",
     "wildcard-delete": "destruction",

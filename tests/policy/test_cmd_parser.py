@@ -230,7 +230,7 @@ def test_pipes_name_the_command_that_feeds_the_next() -> None:
 def recorder(calls: list[tuple[str, tuple[Value, ...], int]]) -> Nested:
     """A `nested` callback that records its calls and reports one marker operation."""
 
-    def nested(name: str, argv: tuple[Value, ...], depth: int) -> Analysis:
+    def nested(name: str, argv: tuple[Value, ...], depth: int, env: object = None, expanded: bool = False) -> Analysis:
         calls.append((name, argv, depth))
         return Analysis(operations=(Operation(shell="cmd", name="<inner>", depth=depth),))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -27,7 +28,14 @@ class RecordingNested:
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Value, ...], int]] = []
 
-    def __call__(self, program: str, argv: tuple[Value, ...], depth: int) -> Analysis:
+    def __call__(
+        self,
+        program: str,
+        argv: tuple[Value, ...],
+        depth: int,
+        env: Mapping[str, str | None] | None = None,
+        expanded: bool = False,
+    ) -> Analysis:
         self.calls.append((program, argv, depth))
         return Analysis()
 

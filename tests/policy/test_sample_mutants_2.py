@@ -232,7 +232,7 @@ def test_the_analyser_reads_a_command_with_an_unhashable_nested_reader() -> None
     class Reader:
         __hash__ = None  # type: ignore[assignment]
 
-        def __call__(self, name: str, argv: object, depth: int) -> object:
+        def __call__(self, name: str, argv: object, depth: int, env: object = None, expanded: bool = False) -> object:
             from policy.rules.shell.ops import Analysis
 
             return Analysis()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from policy.rules.effects_common import unknown_variable
+from policy.rules.shell.winenv import unknown_variable
 from tests._requirements import requirement
 from tests.policy.test_console_folder import typed_after
 from tests.policy.verdicts import ps, reason_of

@@ -686,6 +686,11 @@ def analyse_cmd(
         text = text[:MAX_LINE_CHARS]
     parser = _Parser(state, Reader(text, state.variables, percent=True), depth)
     parser.parse_list()
+    for variable in list(state.variables.undefined)[: 0 if state.dynamic else 1]:  # (one reason is enough)
+        state.note(
+            f"the line holds {variable}, a variable with no standard value that cmd replaces before it reads the"
+            " line: whatever an earlier command stored there (`&` and a whole command) runs with it"
+        )
     return Analysis(
         operations=tuple(state.operations),
         dynamic=tuple(state.dynamic),

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from policy.rules.shell.winenv import MACHINE_DEFINED
+
 UNKNOWN = "\ue000"  # a private-use character: "some value we cannot know" inside parsed text
 # Bound (issue 18: a huge or hostile command is judged in bounded time): what percent
 # expansion may add to one line; cmd itself refuses lines over 8191 characters.
@@ -103,12 +105,20 @@ def replace(value: str, old: str, new: str) -> str:
     return "".join(out)
 
 
+# A name `%…%` can stand for: what else sits between two percent signs on a command line (`for %i in (*) do
+# type %i`, `%~dp0`) is no variable reference.
+_VARIABLE_NAME = re.compile(r"[^\s%=:~0-9][^\s%=:]*")
+
+
 class Variables:
     """The standard environment plus what `set` assigned earlier on the line."""
 
     def __init__(self, env: Mapping[str, str]) -> None:
         self.env = env
         self.assigned: dict[str, str] = {}
+        # `%NAME%` references to a variable neither defines, as written, in order (S-RULE-219): cmd puts a value
+        # in before it reads the line, so one set by an earlier command can hold a whole command.
+        self.undefined: dict[str, None] = {}
 
     def value(self, name: str) -> str | None:
         """The value of variable `name` (any case): `UNKNOWN` for a dynamic one, None when undefined."""
@@ -123,6 +133,8 @@ class Variables:
     def expand(self, body: str) -> str | None:
         """The value of one `NAME` / `NAME:~n,m` / `NAME:old=new` reference, None when undefined."""
         name, colon, modifier = body.partition(":")
+        if self.value(name) is None and _VARIABLE_NAME.fullmatch(name) and name.upper() not in MACHINE_DEFINED:
+            self.undefined[f"%{body}%"] = None
         if colon and modifier.startswith("~"):
             value = self.value(name)
             return UNKNOWN if value is None else substring(value, modifier[1:])

@@ -18,7 +18,7 @@ import binascii
 import dataclasses
 import ntpath
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from policy.rules.args import app_arguments, mode_of
 from policy.rules.effects_defaults import with_default_parameters
@@ -30,6 +30,7 @@ from policy.rules.shell.ops import RUN_PATH, UNC_STARTS, Analysis, Operation, Va
 from policy.rules.shell.powershell import analyse_powershell
 from policy.rules.shell.sql import is_local_server, query_commands, read_sqlcmd
 from policy.rules.shell.ssh import is_this_machine, read_ssh
+from policy.rules.shell.winenv import STANDARD_ENV, injected_variable
 
 _POWERSHELLS = frozenset({"powershell", "pwsh", "powershell_ise"})
 _DASHES = "-/\u2013\u2014\u2015"
@@ -141,7 +142,9 @@ def _merge(*analyses: Analysis) -> Analysis:
     )
 
 
-def _powershell(name: str, argv: Sequence[Value], depth: int) -> Analysis:  # noqa: C901, PLR0912
+def _powershell(  # noqa: C901, PLR0912
+    name: str, argv: Sequence[Value], depth: int, filled: Collection[str] | None = None
+) -> Analysis:
     params: list[tuple[str, Value]] = []
     scripts: list[Value] = []
     dynamic: list[str] = []
@@ -215,11 +218,20 @@ def _powershell(name: str, argv: Sequence[Value], depth: int) -> Analysis:  # no
     for script in scripts:
         if script is None:
             parts.append(Analysis(dynamic=(f"{name} command text is not constant",)))
-        else:
-            parts.append(
-                with_default_parameters(script, analyse_powershell(script, depth=depth, nested=analyse_program))
-            )
+            continue
+        injected = injected_variable(script, filled) if filled is not None else None
+        if injected is not None:
+            parts.append(Analysis(dynamic=(_runs_a_variable(name, injected),)))
+        parts.append(with_default_parameters(script, analyse_powershell(script, depth=depth, nested=analyse_program)))
     return _merge(*parts)
+
+
+def _runs_a_variable(name: str, variable: str) -> str:
+    """The dynamic sentence for code that holds an environment variable nobody can read (S-RULE-219)."""
+    return (
+        f"{name} runs command text holding {variable}, an environment variable with no standard value: the shell that"
+        " starts it puts the value in the text, so whatever an earlier command stored there runs as code"
+    )
 
 
 def _cmd_rest(line: str) -> tuple[str | None, bool]:
@@ -270,7 +282,12 @@ def _strip_cmd_quotes(rest: str, strip_all: bool) -> str:
     return inner + (rest[last + 1 :] if last > 0 else "")
 
 
-def _cmd(argv: Sequence[Value], depth: int) -> Analysis:
+def _cmd(
+    argv: Sequence[Value],
+    depth: int,
+    env: Mapping[str, str | None] | None = None,
+    filled: Collection[str] | None = None,
+) -> Analysis:
     """cmd.exe's command line from its arguments. Several arguments (the App tool's list, a command line split
     earlier) reach cmd as the launcher quotes them — an argument with a blank in quotes, as `join_argv` does
     (Python's and .NET's list quoting) — so `["/c", "powershell", "-c", "iwr x | iex"]` keeps its `|` inside
@@ -280,11 +297,17 @@ def _cmd(argv: Sequence[Value], depth: int) -> Analysis:
     lines = [" ".join(words)]
     if len(words) > 1 and any(c in w for w in words for c in ' \t"'):
         lines.append(join_argv(words))
-    readings = []
+    # The variables the starting script set are cmd's too (S-RULE-219): `$env:P = 'x & rd …'; cmd /c echo %P%`.
+    # One set to a value nobody can read stays unset here, so the line asks as it does for any such variable.
+    environment = {**STANDARD_ENV, **{k: v for k, v in (env or {}).items() if v is not None}}
+    injected = (
+        next(filter(None, (injected_variable(line, filled) for line in lines)), None) if filled is not None else None
+    )
+    readings = [Analysis(dynamic=(_runs_a_variable("cmd", injected),))] if injected is not None else []
     for line in lines:
         rest, delayed = _cmd_rest(line)
         if rest is not None:
-            readings.append(analyse_cmd(rest, depth=depth, nested=analyse_program, delayed=delayed))
+            readings.append(analyse_cmd(rest, depth=depth, nested=analyse_program, env=environment, delayed=delayed))
     if not readings:
         return Analysis()
     merged = _merge(*readings)  # the same operation read both ways is one operation
@@ -611,7 +634,13 @@ def _text(program: str, argv: Sequence[Value]) -> str:
     return shown if len(shown) <= 200 else shown[:199] + "…"
 
 
-def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Analysis:
+def analyse_program(
+    program: str,
+    argv: Sequence[Value],
+    depth: int = 0,
+    env: Mapping[str, str | None] | None = None,
+    expanded: bool = False,
+) -> Analysis:
     """What a started program runs, for the programs that run commands they are given.
 
     `powershell`/`pwsh`/`powershell_ise`: `-Command`, `-EncodedCommand`, `-File`, the first
@@ -632,6 +661,10 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
         argv: its arguments; None for one that is not constant. A single argument holding
             blanks is one command line (`Start-Process -ArgumentList 'a b'`) and is split.
         depth: nesting level of the text the program runs (the caller's level + 1).
+        env: the variables the PowerShell script that started the program set (see `ps_fold.Nested`), which it
+            inherits and cmd expands (S-RULE-219).
+        expanded: PowerShell filled environment variables into the argv (`powershell -c $env:P`, not `'$env:P'`):
+            code the program runs that holds one nobody can read here is not constant (S-RULE-219).
 
     Returns:
         The analysis of what the program runs (empty for a program that runs nothing given).
@@ -640,14 +673,15 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
         return Analysis(failed="too deeply nested")
     name = program_name(program)
     args = list(argv)
+    filled = frozenset(env or ()) if expanded else None  # the names a filled-in `$env:X` may name harmlessly
     # cmd reads its raw line itself; PowerShell's argv is the runtime's split of it.
     single = args[0] if len(args) == 1 else None
     if name in _POWERSHELLS and single is not None and any(c in single for c in _BLANKS):
         args = list(split_command_line(single, first_is_program=False))
     if name in _POWERSHELLS:
-        return _powershell("pwsh" if name == "pwsh" else "powershell", args, depth)
+        return _powershell("pwsh" if name == "pwsh" else "powershell", args, depth, filled)
     if name == "cmd":
-        return _cmd(args, depth)
+        return _cmd(args, depth, env, filled)
     if name == "conhost":
         return _conhost(args, depth)
     if name == "runas":
@@ -662,6 +696,13 @@ def analyse_program(program: str, argv: Sequence[Value], depth: int = 0) -> Anal
     if name in _LINUX_SHELLS and None in args:
         # `bash -c $cmd`, `wsl $cmd`: a Linux command line that is not constant (like `cmd /c $c`).
         return Analysis(dynamic=(f"{name} runs a command line that is not constant",))
+    if name in _LINUX_SHELLS or name in DISTRO_LAUNCHERS:
+        # `bash -c $env:P`, `wsl $env:P`: PowerShell put the variable's value into the command line (S-RULE-219).
+        injected = (
+            next(filter(None, (injected_variable(a or "", filled) for a in args)), None) if filled is not None else None
+        )
+        if injected is not None:
+            return Analysis(dynamic=(_runs_a_variable(name, injected),))
     if name in _LINUX_SHELLS or name in DISTRO_LAUNCHERS:
         # `wsl -- python3 -c "…"`: code on an interpreter's command line inside Linux is as unread as on Windows.
         commands = linux_commands(name, tuple(args))
@@ -762,6 +803,8 @@ def _wmi_process_create(analysis: Analysis) -> Analysis:
         line = bound.get(names[2], positional[0] if positional and names[2] not in bound else None)
         if wmi_class is None or line is None:
             parts.append(Analysis(dynamic=(f"'{op.text}' creates a process whose command line is not constant",)))
+        elif (injected := injected_variable(line)) is not None:  # `… Create $env:P` (S-RULE-219)
+            parts.append(Analysis(dynamic=(_runs_a_variable("Win32_Process Create", injected),)))
         else:
             parts.append(_command_line(line, op.depth + 1))
     return analysis if len(parts) == 1 else _merge(*parts)

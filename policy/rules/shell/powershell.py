@@ -59,7 +59,7 @@ def analyse_powershell(text: str, *, depth: int = 0, nested: Nested | None = Non
         hash(nested)
     except TypeError:
         return _analyse(text, depth, nested)
-    return _cached(text, depth, nested)
+    return _cached(text, depth, nested)  # type: ignore[arg-type]  # (a Protocol is not Hashable to mypy: checked above)
 
 
 def clear_analysis_cache() -> None:

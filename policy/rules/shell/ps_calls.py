@@ -48,6 +48,7 @@ from policy.rules.shell.ps_values import (
     flatten,
 )
 from policy.rules.shell.sendkeys import typed_text
+from policy.rules.shell.winenv import injected_variable
 
 _WILDCARD = re.compile(r"[*?\[]")
 _LINE_WRITERS = frozenset({"writealllines", "appendalllines"})
@@ -131,6 +132,7 @@ class MethodCalls(Folder):
         reads = self.env_reads
         args = self.arguments(arg_node)
         from_env = self.env_reads != reads
+        self.argv_from_env = from_env  # a program this call starts got those values (S-RULE-219)
         if not method_text.replace("_", "a").isalnum():
             method = self.text(member)
             if isinstance(base, ObjectRef | TypeRef) or method.startswith("$"):
@@ -368,6 +370,12 @@ class MethodCalls(Folder):
     def _run_command_line(self, command_line: str | None, text: str) -> None:
         if command_line is None:
             self.note_dynamic(f"'{text}' runs a command line that is not constant")
+            return
+        injected = injected_variable(command_line, self.started_env())
+        if (
+            injected is not None
+        ):  # `$shell.Exec($env:P)`: the whole line may be what an earlier command stored (S-RULE-219)
+            self.note_dynamic(f"'{text}' runs a command line holding {injected}, a variable with no standard value")
             return
         program, rest = split_program(command_line)
         name = program_name(program)

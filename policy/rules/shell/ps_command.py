@@ -70,7 +70,7 @@ _BLANK = re.compile(r"\s")
 # `Set-Content`/`Add-Content` on the Function: drive define a function, whose body is code (S-RULE-94).
 _ITEM_SETTERS = frozenset({"new-item", "set-item", "set-content", "add-content"})
 _SESSION_DRIVE = re.compile(
-    r"(?:microsoft\.powershell\.core\\)?(?P<drive>alias|function)::?[\\/]*(?P<name>.*)", re.IGNORECASE
+    r"(?:microsoft\.powershell\.core\\)?(?P<drive>alias|function|env)::?[\\/]*(?P<name>.*)", re.IGNORECASE
 )
 # The commands `_semantics` gives a meaning beyond their operation.
 _MEANINGFUL = frozenset({"invoke-expression", "new-object", "get-command", "write-output", "start-process"})
@@ -205,6 +205,7 @@ class CommandWalker(MethodCalls):
         else:
             called = self._name_value(name_node)
         dot = operator is not None and self.text(operator).strip() == "."
+        self.argv_from_env = from_env[0]  # a program this command starts got those values (S-RULE-219)
         return self._invoke(called, words, text, input_from, piped, dot, from_env)
 
     def _runs_blocks(self, name_node: Node | None) -> bool:
@@ -301,6 +302,13 @@ class CommandWalker(MethodCalls):
         if canonical not in _MEANINGFUL:
             return UNKNOWN  # none of `_semantics` applies (most commands)
         return self._semantics(canonical, named, positional, text, piped, input_from is not None, from_env)
+
+    def _set_env_item(self, name: str | None, value: PSValue) -> None:
+        if name is None or not name.strip() or "*" in name or "?" in name:
+            # Which variable changed is not known: none of the script's own values can be trusted any more.
+            self.env = {k: v for k, v in self.env.items() if not k.startswith("env:")}
+            return
+        self.env["env:" + name.strip().lower()] = value
 
     def define_session_item(self, drive: str, name: str | None, value: PSValue, text: str) -> None:
         """An alias (`alias`) or function (`function`) defined through its drive (S-RULE-89, S-RULE-94): an alias
@@ -490,7 +498,10 @@ class CommandWalker(MethodCalls):
             if drive is not None:  # `New-Item -Path alias: -Name ls2 -Value Remove-Item`, `Set-Item alias:ls2 x`
                 name = drive.group("name") or as_text(named.get("name", UNKNOWN))
                 value = named.get("value", second if command != "new-item" else UNKNOWN)
-                self.define_session_item(drive.group("drive").lower(), name, value, text)
+                if drive.group("drive").lower() == "env":  # `Set-Item env:P x`: as `$env:P = 'x'` (S-RULE-219)
+                    self._set_env_item(name, UNKNOWN if command == "add-content" else value)
+                else:
+                    self.define_session_item(drive.group("drive").lower(), name, value, text)
             return UNKNOWN
         if command in VARIABLE_SETTERS:
             variable = as_text(named.get("name", first))

@@ -15,8 +15,8 @@ level; an `Operation` is made by `make_operation` (see there).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Protocol, TypeAlias
 
 from tree_sitter import Node
 
@@ -53,7 +53,23 @@ from policy.rules.shell.ps_values import (
     flatten,
 )
 
-Nested: TypeAlias = Callable[[str, tuple[Value, ...], int], Analysis]
+
+class Nested(Protocol):
+    """What looks inside a program a script starts (`dispatch.analyse_program`): called with the program, its
+    argv and the nesting level of what it runs. A PowerShell script passes `env`, the environment variables it set
+    (`$env:P = …`; upper-case names, None for a value not known), which the program inherits, and `expanded`:
+    whether it filled an environment variable's value into the argv (S-RULE-219). cmd passes neither."""
+
+    def __call__(
+        self,
+        program: str,
+        argv: tuple[Value, ...],
+        depth: int,
+        /,
+        env: Mapping[str, str | None] | None = None,
+        expanded: bool = False,
+    ) -> Analysis: ...
+
 
 MAX_OPERATIONS = 512
 MAX_TEXT_DEPTH = 8  # nested iex / -EncodedCommand / cmd /c levels (issue 18)
@@ -160,6 +176,9 @@ class Folder:
         # spelling (`$env:TEMP`) for places.py, so text run as code compares this count before and
         # after folding to know the code holds a value nobody can read here (`iex $env:X`).
         self.env_reads = 0
+        # Whether the words of the command (or method call) being started read one: set where it is known, read
+        # by `call_nested` (S-RULE-219).
+        self.argv_from_env = False
         self._source: Source = source_of("")
         self.text: Callable[[Node], str] = self._source.reader()  # a node's text, as written in the original
         # The original text when it is ASCII (byte offsets are string offsets), else None, and the
@@ -233,13 +252,19 @@ class Folder:
         if self.depth + 1 > MAX_TEXT_DEPTH:
             self.fail("too deeply nested")
             return
-        result = self.nested(program, argv, self.depth + 1)
+        env = self.started_env()
+        result = self.nested(program, argv, self.depth + 1, env=env, expanded=self.argv_from_env)
         for op in result.operations:
             self.emit(op)
         for sentence in result.dynamic:
             self.note_dynamic(sentence)
         if result.failed is not None:
             self.fail(f"{program}: {result.failed}")
+
+    def started_env(self) -> dict[str, str | None]:
+        """The environment variables this script set, as a program it starts inherits them (S-RULE-219): upper-case
+        names, and each value as text (None where it is not known)."""
+        return {key[4:].upper(): as_text(value) for key, value in self.env.items() if key.startswith("env:")}
 
     # -- hooks the statement walker supplies ------------------------------------------
 
