@@ -5375,6 +5375,7 @@ DANGEROUS += [
     ("PowerShell", _ps(r"wsl $env:P"), "dynamic-command"),
     ("PowerShell", _ps(r"$env:P = 'x & rd /s /q C:\Windows\System32'; cmd /c echo %P%"), "protected-place-delete"),
     ("PowerShell", _ps(r"Set-Item env:P 'C:\Windows\System32'; cmd /c del %P%\hal.dll"), "protected-place-delete"),
+    ("PowerShell", _ps(r"Set-Content C:\Users\me\run.ps1 $env:PAYLOAD"), "unread-script"),
 ]
 ORDINARY += [
     ("PowerShell", _ps(r'powershell -NoProfile -Command "Get-ChildItem $env:USERPROFILE\Documents"')),

@@ -154,6 +154,28 @@ def test_typed_into_a_console_it_is_judged_alike(scenario: str, text: str, expec
 
 
 @requirement("S-RULE-219")
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        (r"Set-Content C:\Users\me\run.ps1 $env:PAYLOAD", ("unread-script", "ask")),
+        (r'Set-Content -Path C:\Users\me\run.ps1 -Value "$env:PAYLOAD"', ("unread-script", "ask")),
+        (r"Add-Content C:\Users\me\run.bat ${env:PAYLOAD}", ("unread-script", "ask")),
+        (r"Out-File -FilePath C:\Users\me\run.ps1 -InputObject $env:PAYLOAD", ("unread-script", "ask")),
+        (r"[IO.File]::WriteAllText('C:\Users\me\run.ps1', $env:PAYLOAD)", ("unread-script", "ask")),
+        (r"Set-Content C:\Users\me\.vscode\tasks.json $env:PAYLOAD", ("persistence-autostart", "ask")),
+        # a document, a script that reads the variable when it runs, a standard value, a value the script set
+        (r"Set-Content C:\Users\me\notes.txt $env:PAYLOAD", None),
+        (r"Set-Content C:\Users\me\run.ps1 'Write-Host $env:BUILD'", None),
+        (r"Set-Content C:\Users\me\run.ps1 $env:USERNAME", None),
+        (r"$env:PAYLOAD = 'Get-Date'; Set-Content C:\Users\me\run.ps1 $env:PAYLOAD", None),
+    ],
+)
+def test_a_script_written_from_a_variable_nobody_can_read_is_unread(command: str, expected: object) -> None:
+    """S-RULE-219: `Set-Content run.ps1 $env:P` writes P's value, not its name: a script nobody read (S-RULE-114)."""
+    assert ps(command) == expected
+
+
+@requirement("S-RULE-219")
 def test_what_counts_as_a_variable_nobody_can_read() -> None:
     """S-RULE-219: standard and machine-defined names, and those the script set, are known; `for` words are no
     variable; the first unknown one is named as written."""

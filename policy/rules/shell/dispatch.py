@@ -894,6 +894,10 @@ _UNREAD_SCRIPTS = _OTHER_SCRIPTS - {".py"}
 _FILE_RUNNERS = frozenset({"start-process", "invoke-item", "start", "call"})
 
 
+# Content that is one environment variable and nothing else (`$env:P`, `${env:P}`), as the analyser spells it.
+_ONLY_A_VARIABLE = re.compile(r"\$(?:\{env:[^}]+\}|env:\w+)", re.IGNORECASE)
+
+
 def _slot(op: Operation, where: tuple[str, int]) -> Value:
     name, index = where
     for key, value in op.params:
@@ -941,6 +945,10 @@ def written_with_content(ops: Sequence[Operation]) -> list[tuple[int, str, Value
             path, content = _slot(op, slots[0]), _content(op, slots[1])
             if op.name == "new-item" and not op.has("value") and len(op.args) < 2 and op.input_from is None:
                 content = ""  # `New-Item x` with no value, none piped in, makes an empty file
+        if content is not None and op.shell in ("powershell", "dotnet") and _ONLY_A_VARIABLE.fullmatch(content.strip()):
+            # `Set-Content run.ps1 $env:P`: the analyser keeps the variable's spelling, but what is written is its
+            # value, which an earlier command may have set to anything: content nobody read (S-RULE-219).
+            content = None if injected_variable(content) is not None else content
         if path is not None:
             found.append((i, path, content))
     return found
