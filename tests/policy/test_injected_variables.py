@@ -119,6 +119,7 @@ def test_a_variable_the_script_set_is_what_the_programs_it_starts_see(
     [
         r"powershell -c '$env:P'",  # as written: the inner PowerShell reads the variable, and only prints it
         r"cmd /c 'echo $env:P'",  # cmd does not expand PowerShell's spelling
+        r"$s = New-Object -ComObject WScript.Shell; $s.Run('$env:P')",  # as written: no value filled in
         r'powershell -NoProfile -Command "Get-ChildItem $env:USERPROFILE"',  # a standard variable
         r'powershell -c "Write-Output $env:PATH"',  # one every machine defines
         r"cmd /c echo %PATH% %DATE% %USERPROFILE%",

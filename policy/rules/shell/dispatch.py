@@ -219,11 +219,19 @@ def _powershell(  # noqa: C901, PLR0912
         if script is None:
             parts.append(Analysis(dynamic=(f"{name} command text is not constant",)))
             continue
-        injected = injected_variable(script, filled) if filled is not None else None
+        injected = _first_injected([script], filled)
         if injected is not None:
             parts.append(Analysis(dynamic=(_runs_a_variable(name, injected),)))
         parts.append(with_default_parameters(script, analyse_powershell(script, depth=depth, nested=analyse_program)))
     return _merge(*parts)
+
+
+def _first_injected(texts: Sequence[str], filled: Collection[str] | None) -> str | None:
+    """The first variable PowerShell filled into one of `texts` that nobody can read here; None when PowerShell
+    filled none in (`filled` is None: the program was not started by a PowerShell that expanded its argv)."""
+    if filled is None:
+        return None
+    return next(filter(None, (injected_variable(text, filled) for text in texts)), None)
 
 
 def _runs_a_variable(name: str, variable: str) -> str:
@@ -300,9 +308,7 @@ def _cmd(
     # The variables the starting script set are cmd's too (S-RULE-219): `$env:P = 'x & rd …'; cmd /c echo %P%`.
     # One set to a value nobody can read stays unset here, so the line asks as it does for any such variable.
     environment = {**STANDARD_ENV, **{k: v for k, v in (env or {}).items() if v is not None}}
-    injected = (
-        next(filter(None, (injected_variable(line, filled) for line in lines)), None) if filled is not None else None
-    )
+    injected = _first_injected(lines, filled)
     readings = [Analysis(dynamic=(_runs_a_variable("cmd", injected),))] if injected is not None else []
     for line in lines:
         rest, delayed = _cmd_rest(line)
@@ -698,12 +704,9 @@ def analyse_program(
         return Analysis(dynamic=(f"{name} runs a command line that is not constant",))
     if name in _LINUX_SHELLS or name in DISTRO_LAUNCHERS:
         # `bash -c $env:P`, `wsl $env:P`: PowerShell put the variable's value into the command line (S-RULE-219).
-        injected = (
-            next(filter(None, (injected_variable(a or "", filled) for a in args)), None) if filled is not None else None
-        )
+        injected = _first_injected([a or "" for a in args], filled)
         if injected is not None:
             return Analysis(dynamic=(_runs_a_variable(name, injected),))
-    if name in _LINUX_SHELLS or name in DISTRO_LAUNCHERS:
         # `wsl -- python3 -c "…"`: code on an interpreter's command line inside Linux is as unread as on Windows.
         commands = linux_commands(name, tuple(args))
         if any(c[0] is None for c in commands):  # nested deeper than the effects are read: never a silent pass

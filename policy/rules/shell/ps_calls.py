@@ -371,10 +371,9 @@ class MethodCalls(Folder):
         if command_line is None:
             self.note_dynamic(f"'{text}' runs a command line that is not constant")
             return
-        injected = injected_variable(command_line, self.started_env())
-        if (
-            injected is not None
-        ):  # `$shell.Exec($env:P)`: the whole line may be what an earlier command stored (S-RULE-219)
+        # `$shell.Exec($env:P)`: the whole line may be what an earlier command stored there (S-RULE-219).
+        injected = injected_variable(command_line, self.started_env()) if self.argv_from_env else None
+        if injected is not None:
             self.note_dynamic(f"'{text}' runs a command line holding {injected}, a variable with no standard value")
             return
         program, rest = split_program(command_line)
