@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from policy.rules.shell.cmd import analyse_cmd
-from policy.rules.shell.winenv import MACHINE_DEFINED, injected_variable
+from policy.rules.shell.winenv import MACHINE_DEFINED, injected_variable, unknown_variable
 from tests._requirements import requirement
 from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, reason_of
@@ -184,6 +184,7 @@ def test_what_counts_as_a_variable_nobody_can_read() -> None:
     assert injected_variable("x ${env:P} y") == "${env:P}"
     assert injected_variable("x $env:P y", known={"P"}) is None
     assert injected_variable("$env:TEMP $env:Path $env:PSModulePath") is None
+    assert unknown_variable("cmd", r"%TEMP:a=b:c%\x") is None  # the name is what comes before the first colon
     assert "PATH" in MACHINE_DEFINED and "P" not in MACHINE_DEFINED
     assert analyse_cmd("echo %P%").dynamic
     assert analyse_cmd("echo %PATH% %TEMP% %DATE%").dynamic == ()
