@@ -182,7 +182,7 @@ def test_what_counts_as_a_variable_nobody_can_read() -> None:
     variable; the first unknown one is named as written."""
     assert injected_variable("x $env:P y") == "$env:P"
     assert injected_variable("x ${env:P} y") == "${env:P}"
-    assert injected_variable("x $env:P y", known={"P"}) is None
+    assert unknown_variable("powershell", "x $env:P y", known={"P"}) is None
     assert injected_variable("$env:TEMP $env:Path $env:PSModulePath") is None
     assert unknown_variable("cmd", r"%TEMP:a=b:c%\x") is None  # the name is what comes before the first colon
     assert "PATH" in MACHINE_DEFINED and "P" not in MACHINE_DEFINED

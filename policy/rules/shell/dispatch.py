@@ -18,7 +18,7 @@ import binascii
 import dataclasses
 import ntpath
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from policy.rules.args import app_arguments, mode_of
 from policy.rules.effects_defaults import with_default_parameters
@@ -143,7 +143,7 @@ def _merge(*analyses: Analysis) -> Analysis:
 
 
 def _powershell(  # noqa: C901, PLR0912
-    name: str, argv: Sequence[Value], depth: int, filled: Collection[str] | None = None
+    name: str, argv: Sequence[Value], depth: int, expanded: bool = False
 ) -> Analysis:
     params: list[tuple[str, Value]] = []
     scripts: list[Value] = []
@@ -219,19 +219,19 @@ def _powershell(  # noqa: C901, PLR0912
         if script is None:
             parts.append(Analysis(dynamic=(f"{name} command text is not constant",)))
             continue
-        injected = _first_injected([script], filled)
+        injected = _first_injected([script], expanded)
         if injected is not None:
             parts.append(Analysis(dynamic=(_runs_a_variable(name, injected),)))
         parts.append(with_default_parameters(script, analyse_powershell(script, depth=depth, nested=analyse_program)))
     return _merge(*parts)
 
 
-def _first_injected(texts: Sequence[str], filled: Collection[str] | None) -> str | None:
-    """The first variable PowerShell filled into one of `texts` that nobody can read here; None when PowerShell
-    filled none in (`filled` is None: the program was not started by a PowerShell that expanded its argv)."""
-    if filled is None:
+def _first_injected(texts: Sequence[str], expanded: bool) -> str | None:
+    """The first variable PowerShell filled into one of `texts` that nobody can read here; None when it filled
+    none in (`expanded` is False). One the script set is no spelling any more: the analyser put its value there."""
+    if not expanded:
         return None
-    return next(filter(None, (injected_variable(text, filled) for text in texts)), None)
+    return next(filter(None, map(injected_variable, texts)), None)
 
 
 def _runs_a_variable(name: str, variable: str) -> str:
@@ -294,7 +294,7 @@ def _cmd(
     argv: Sequence[Value],
     depth: int,
     env: Mapping[str, str | None] | None = None,
-    filled: Collection[str] | None = None,
+    expanded: bool = False,
 ) -> Analysis:
     """cmd.exe's command line from its arguments. Several arguments (the App tool's list, a command line split
     earlier) reach cmd as the launcher quotes them — an argument with a blank in quotes, as `join_argv` does
@@ -308,7 +308,7 @@ def _cmd(
     # The variables the starting script set are cmd's too (S-RULE-219): `$env:P = 'x & rd …'; cmd /c echo %P%`.
     # One set to a value nobody can read stays unset here, so the line asks as it does for any such variable.
     environment = {**STANDARD_ENV, **{k: v for k, v in (env or {}).items() if v is not None}}
-    injected = _first_injected(lines, filled)
+    injected = _first_injected(lines, expanded)
     readings = [Analysis(dynamic=(_runs_a_variable("cmd", injected),))] if injected is not None else []
     for line in lines:
         rest, delayed = _cmd_rest(line)
@@ -679,15 +679,14 @@ def analyse_program(
         return Analysis(failed="too deeply nested")
     name = program_name(program)
     args = list(argv)
-    filled = frozenset(env or ()) if expanded else None  # the names a filled-in `$env:X` may name harmlessly
     # cmd reads its raw line itself; PowerShell's argv is the runtime's split of it.
     single = args[0] if len(args) == 1 else None
     if name in _POWERSHELLS and single is not None and any(c in single for c in _BLANKS):
         args = list(split_command_line(single, first_is_program=False))
     if name in _POWERSHELLS:
-        return _powershell("pwsh" if name == "pwsh" else "powershell", args, depth, filled)
+        return _powershell("pwsh" if name == "pwsh" else "powershell", args, depth, expanded)
     if name == "cmd":
-        return _cmd(args, depth, env, filled)
+        return _cmd(args, depth, env, expanded)
     if name == "conhost":
         return _conhost(args, depth)
     if name == "runas":
@@ -704,7 +703,7 @@ def analyse_program(
         return Analysis(dynamic=(f"{name} runs a command line that is not constant",))
     if name in _LINUX_SHELLS or name in DISTRO_LAUNCHERS:
         # `bash -c $env:P`, `wsl $env:P`: PowerShell put the variable's value into the command line (S-RULE-219).
-        injected = _first_injected([a or "" for a in args], filled)
+        injected = _first_injected([a or "" for a in args], expanded)
         if injected is not None:
             return Analysis(dynamic=(_runs_a_variable(name, injected),))
         # `wsl -- python3 -c "…"`: code on an interpreter's command line inside Linux is as unread as on Windows.

@@ -372,7 +372,7 @@ class MethodCalls(Folder):
             self.note_dynamic(f"'{text}' runs a command line that is not constant")
             return
         # `$shell.Exec($env:P)`: the whole line may be what an earlier command stored there (S-RULE-219).
-        injected = injected_variable(command_line, self.started_env()) if self.argv_from_env else None
+        injected = injected_variable(command_line) if self.argv_from_env else None
         if injected is not None:
             self.note_dynamic(f"'{text}' runs a command line holding {injected}, a variable with no standard value")
             return

@@ -93,8 +93,9 @@ def unknown_variable(shell: str, target: str, known: Collection[str] = ()) -> st
     return None
 
 
-def injected_variable(code: str, known: Collection[str] = ()) -> str | None:
+def injected_variable(code: str) -> str | None:
     """The first `$env:X` in text a program runs as code (a command line, a script) that PowerShell filled in before
-    starting it, with a value nobody can read here: not standard, not one every machine defines (`MACHINE_DEFINED`),
-    not in `known` (what the starting script set). As written; None when there is none (S-RULE-219)."""
-    return unknown_variable("powershell", code, known=MACHINE_DEFINED.union(known))
+    starting it, with a value nobody can read here: not standard, not one every machine defines (`MACHINE_DEFINED`).
+    One the script set has its value in the text instead (`Folder.lookup`). As written; None when there is none
+    (S-RULE-219)."""
+    return unknown_variable("powershell", code, known=MACHINE_DEFINED)
