@@ -19,6 +19,7 @@ from tests.policy.test_typed import typed_in_console
 from tests.policy.verdicts import ps, reason_of
 
 ASKED = ("dynamic-command", "ask")
+DELETE = ("protected-place-delete", "deny")
 
 
 @requirement("S-RULE-219")
@@ -102,14 +103,25 @@ def test_the_reason_names_the_variable_and_why() -> None:
         (r"Set-Item env:P 'C:\Windows\System32'; cmd /c del %P%\hal.dll", ("protected-place-delete", "deny")),
         (r"New-Item -Path Env:\P -Value 'C:\Windows'; Remove-Item $env:P -Recurse", ("protected-place-delete", "deny")),
         (r"Set-Item env:P 'C:\t'; Remove-Item $env:P\old.log", None),  # known now: no longer a path nobody can name
+        (r"[Environment]::SetEnvironmentVariable('P', 'x & rd /s /q C:\Windows\System32'); cmd /c echo %P%", DELETE),
+        (
+            r"[Environment]::SetEnvironmentVariable('P', 'C:\Windows\System32', 'Process'); Remove-Item $env:P\hal.dll",
+            DELETE,
+        ),
+        (r"[Environment]::SetEnvironmentVariable('P', 'C:\t'); Remove-Item $env:P\old.log", None),
+        (
+            r"[Environment]::SetEnvironmentVariable('P', 'C:\t', $scope); Remove-Item $env:P\old.log",
+            ("environment-change", "ask"),
+        ),
         (r"$env:P = Get-Content C:\t\cmd.txt -Raw; cmd /c echo %P%", ASKED),  # set, to a value nobody can read
     ],
 )
 def test_a_variable_the_script_set_is_what_the_programs_it_starts_see(
     command: str, expected: tuple[str, str] | None
 ) -> None:
-    """S-RULE-219: the environment a script sets (`$env:P =`, or through the `env:` drive) is its programs'
-    environment: cmd expands the value it was given; one set to a value nobody can read asks."""
+    """S-RULE-219: the environment a script sets (`$env:P =`, the `env:` drive, `SetEnvironmentVariable` for this
+    process) is its programs' environment: cmd expands the value it was given; one set to a value nobody can read, or
+    in a scope not known, asks."""
     assert ps(command) == expected
 
 

@@ -189,6 +189,19 @@ class MethodCalls(Folder):
                 continue
             stack.extend(current.named_children)
 
+    def _set_process_env(self, name: str | None, value: PSValue, scope: str | None) -> None:
+        """`[Environment]::SetEnvironmentVariable(name, value[, scope])`: in this process (no scope, `Process`) it is
+        `$env:name = value`, read back here and inherited by the programs started after (S-RULE-219); a `User` or
+        `Machine` one leaves this process's value as it was; a scope not known may have changed it to anything."""
+        # ("" when no scope is given; None when it is not constant)
+        where = "?" if scope is None else (scope.strip() or "process").lower().rsplit(":", 1)[-1].strip("[]: ")
+        if name is None or not name.strip():
+            self.env = {k: v for k, v in self.env.items() if not k.startswith("env:")}
+        elif where in ("process", "0"):
+            self.env["env:" + name.strip().lower()] = value
+        elif where not in ("user", "machine", "1", "2"):
+            self.env["env:" + name.strip().lower()] = UNKNOWN
+
     def _static_call(  # noqa: PLR0911
         self, type_name: str, method: str, args: list[PSValue], text: str, from_env: bool = False
     ) -> PSValue:
@@ -206,6 +219,8 @@ class MethodCalls(Folder):
                 return UNKNOWN
         if type_name == "system.char" and method == "convertfromutf32" and args and isinstance(args[0], int):
             return ops.char(args[0])
+        if type_name == "system.environment" and method == "setenvironmentvariable" and args:
+            self._set_process_env(texts[0], args[1] if len(args) > 1 else None, texts[2] if len(args) > 2 else "")
         if type_name == "system.management.automation.scriptblock" and method == "create":
             source = texts[0] if texts else None
             if source is None or from_env:
