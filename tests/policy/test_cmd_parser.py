@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from policy.rules.shell.cmd import MAX_DEPTH, Nested, analyse_cmd
-from policy.rules.shell.cmd_expand import replace, substring
+from policy.rules.shell.cmd_expand import UNKNOWN, Variables, replace, substring
 from policy.rules.shell.ops import Analysis, Operation, Value
 from policy.rules.shell.winenv import STANDARD_ENV
 from tests._requirements import requirement
@@ -142,6 +142,13 @@ EXPANSIONS: list[tuple[str, list[Summary]]] = [
     ("echo %%PATHEXT%%", [("cmd", "echo", (), ("%.COM;.EXE;.BAT;.CMD;.VBS;.VBE;.JS;.JSE;.WSF;.WSH;.MSC%",))]),
     ("set /p x=Name? & del %x%", [("cmd", "set", (("p", S),), ("x=Name? ",)), ("cmd", "del", (), (None,))]),
 ]
+
+
+@requirement("S-RULE-15")
+def test_a_replacement_ends_its_search_text_at_the_first_equals_sign() -> None:
+    """S-RULE-15: in `%X:a=b=c%` cmd replaces `a` with `b=c`; a replacement in a variable nobody set is unknown."""
+    assert Variables({"X": "1a2"}).expand("X:a=b=c") == "1b=c2"
+    assert Variables({}).expand("NOPE:a=b") == UNKNOWN
 
 
 @requirement("S-RULE-02", "S-RULE-15")
