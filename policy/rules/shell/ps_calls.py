@@ -195,12 +195,10 @@ class MethodCalls(Folder):
         `Machine` one leaves this process's value as it was; a scope not known may have changed it to anything."""
         # ("" when no scope is given; None when it is not constant)
         where = "?" if scope is None else (scope.strip() or "process").lower().rsplit(":", 1)[-1].strip("[]: ")
-        if name is None or not name.strip():
-            self.env = {k: v for k, v in self.env.items() if not k.startswith("env:")}
-        elif where in ("process", "0"):
-            self.env["env:" + name.strip().lower()] = value
+        if name is None or not name.strip() or where in ("process", "0"):
+            self.set_env_variable(name, value)
         elif where not in ("user", "machine", "1", "2"):
-            self.env["env:" + name.strip().lower()] = UNKNOWN
+            self.set_env_variable(name, UNKNOWN)
 
     def _static_call(  # noqa: PLR0911
         self, type_name: str, method: str, args: list[PSValue], text: str, from_env: bool = False

@@ -303,13 +303,6 @@ class CommandWalker(MethodCalls):
             return UNKNOWN  # none of `_semantics` applies (most commands)
         return self._semantics(canonical, named, positional, text, piped, input_from is not None, from_env)
 
-    def _set_env_item(self, name: str | None, value: PSValue) -> None:
-        if name is None or not name.strip() or "*" in name or "?" in name:
-            # Which variable changed is not known: none of the script's own values can be trusted any more.
-            self.env = {k: v for k, v in self.env.items() if not k.startswith("env:")}
-            return
-        self.env["env:" + name.strip().lower()] = value
-
     def define_session_item(self, drive: str, name: str | None, value: PSValue, text: str) -> None:
         """An alias (`alias`) or function (`function`) defined through its drive (S-RULE-89, S-RULE-94): an alias
         names the command it runs; a function's body is a script block or the text of one, judged where it is
@@ -499,7 +492,7 @@ class CommandWalker(MethodCalls):
                 name = drive.group("name") or as_text(named.get("name", UNKNOWN))
                 value = named.get("value", second if command != "new-item" else UNKNOWN)
                 if drive.group("drive").lower() == "env":  # `Set-Item env:P x`: as `$env:P = 'x'` (S-RULE-219)
-                    self._set_env_item(name, UNKNOWN if command == "add-content" else value)
+                    self.set_env_variable(name, UNKNOWN if command == "add-content" else value)
                 else:
                     self.define_session_item(drive.group("drive").lower(), name, value, text)
             return UNKNOWN

@@ -266,6 +266,15 @@ class Folder:
         names, and each value as text (None where it is not known)."""
         return {key[4:].upper(): as_text(value) for key, value in self.env.items() if key.startswith("env:")}
 
+    def set_env_variable(self, name: str | None, value: PSValue) -> None:
+        """An environment variable this script sets for itself (`Set-Item env:P`, `SetEnvironmentVariable`), read
+        back as `$env:P = value` is (S-RULE-105, S-RULE-219). When which one changed is not known (a name not
+        constant, a wildcard), none of the script's own values can be trusted any more."""
+        if name is None or not name.strip() or "*" in name or "?" in name:
+            self.env = {k: v for k, v in self.env.items() if not k.startswith("env:")}
+        else:
+            self.env["env:" + name.strip().lower()] = value
+
     # -- hooks the statement walker supplies ------------------------------------------
 
     def walk(self, node: Node) -> PSValue:
